@@ -1,0 +1,1 @@
+export { probeWorkflow } from './probe';
