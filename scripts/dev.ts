@@ -17,8 +17,9 @@ function loadSecrets(): StackOptions['secrets'] {
     adminToken: process.env.ADMIN_TOKEN ?? saved.adminToken,
     apiKeyPepper: process.env.API_KEY_PEPPER ?? saved.apiKeyPepper,
     acquirerCallbackSecret: process.env.ACQUIRER_CALLBACK_SECRET ?? saved.acquirerCallbackSecret,
+    secretsEncryptionKey: process.env.SECRETS_ENCRYPTION_KEY ?? saved.secretsEncryptionKey ?? generateSecrets().secretsEncryptionKey,
   };
-  fs.writeFileSync(secretsFile, JSON.stringify(saved, null, 2), { mode: 0o600 });
+  fs.writeFileSync(secretsFile, JSON.stringify({ ...saved, secretsEncryptionKey: secrets.secretsEncryptionKey }, null, 2), { mode: 0o600 });
   return secrets;
 }
 

@@ -4,6 +4,9 @@ import { createLogger } from './logger';
 import { connectMongo } from './persistence/db';
 import { connectTemporal } from './temporal/client';
 import { createApp } from './http/app';
+import { ensureIndexes, getModels } from './persistence/models';
+import { Ledger } from './persistence/ledger';
+import { SecretBox } from './security/encryption';
 
 /** Production entry point of the HTTP API: `node dist/src/api.js`, configured by environment variables. */
 async function main(): Promise<void> {
@@ -11,7 +14,9 @@ async function main(): Promise<void> {
   const logger = createLogger({ level: config.LOG_LEVEL, name: 'api' });
   const mongo = await connectMongo(config.MONGODB_URI);
   const temporal = await connectTemporal(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
-  const app = createApp({ config, logger, mongo, temporal });
+  const models = getModels(mongo);
+  await ensureIndexes(models);
+  const app = createApp({ config, logger, mongo, temporal, models, ledger: new Ledger(models), secretBox: new SecretBox(config.SECRETS_ENCRYPTION_KEY) });
 
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;

@@ -1,1 +1,3 @@
 export { probeWorkflow } from './probe';
+export { payinWorkflow } from './payin';
+export { webhookDeliveryWorkflow, webhookResendWorkflow } from './webhook-delivery';

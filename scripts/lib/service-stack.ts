@@ -15,7 +15,7 @@ export interface StackOptions {
   temporalAddress?: string;
   mongoUri?: string;
   withTemporalUi?: boolean;
-  secrets: { adminToken: string; apiKeyPepper: string; acquirerCallbackSecret: string };
+  secrets: { adminToken: string; apiKeyPepper: string; acquirerCallbackSecret: string; secretsEncryptionKey: string };
   /** Extra environment for the API and the worker (timeouts, retry schedules…). */
   env?: Record<string, string>;
   acquirerEnv?: Record<string, string>;
@@ -43,7 +43,7 @@ export interface RunningStack extends StackInfo {
 
 export function generateSecrets(): StackOptions['secrets'] {
   const rnd = () => crypto.randomBytes(24).toString('base64url');
-  return { adminToken: `adm_${rnd()}`, apiKeyPepper: rnd(), acquirerCallbackSecret: rnd() };
+  return { adminToken: `adm_${rnd()}`, apiKeyPepper: rnd(), acquirerCallbackSecret: rnd(), secretsEncryptionKey: rnd() };
 }
 
 export async function startServiceStack(opts: StackOptions): Promise<RunningStack> {
@@ -92,6 +92,7 @@ export async function startServiceStack(opts: StackOptions): Promise<RunningStac
       TEMPORAL_UI_URL: temporalUiUrl ?? 'http://127.0.0.1:8233',
       ADMIN_TOKEN: opts.secrets.adminToken,
       API_KEY_PEPPER: opts.secrets.apiKeyPepper,
+      SECRETS_ENCRYPTION_KEY: opts.secrets.secretsEncryptionKey,
       ACQUIRER_URL: acquirerUrl,
       ACQUIRER_CALLBACK_SECRET: opts.secrets.acquirerCallbackSecret,
       WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',

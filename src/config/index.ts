@@ -31,11 +31,12 @@ export const ConfigSchema = z.object({
 
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters'),
   API_KEY_PEPPER: z.string().min(16, 'must be at least 16 characters').describe('HMAC key for hashing API secrets'),
+  SECRETS_ENCRYPTION_KEY: z.string().min(16, 'must be at least 16 characters').describe('Key that encrypts webhook signing secrets at rest'),
 
   ACQUIRER: z.enum(['sandbox']).default('sandbox'),
   ACQUIRER_URL: z.url().default('http://127.0.0.1:4100'),
   ACQUIRER_CALLBACK_SECRET: z.string().min(16, 'must be at least 16 characters'),
-  ACQUIRER_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  ACQUIRER_TIMEOUT_MS: z.coerce.number().int().positive().default(4000),
 
   WEBHOOK_ALLOW_PRIVATE_NETWORKS: bool.default(false),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),

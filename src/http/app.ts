@@ -5,14 +5,28 @@ import type { Client } from '@temporalio/client';
 import type { Connection } from 'mongoose';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
+import type { Models } from '../persistence/models';
+import type { Ledger } from '../persistence/ledger';
+import type { SecretBox } from '../security/encryption';
 import { errorHandler, notFoundHandler } from './middleware/errors';
+import { authenticate, requireActiveAccount } from './middleware/auth';
+import { requireAdmin } from './middleware/admin-auth';
+import { createRateLimiter } from './middleware/rate-limit';
 import { healthRoutes } from './routes/health';
+import { whoamiRoutes } from './routes/whoami';
+import { adminAccountRoutes } from './routes/admin-accounts';
+import { merchantAccountRoutes } from './routes/merchant-account';
+import { boletoPdfRoutes, payinRoutes } from './routes/payins';
+import { acquirerCallbackRoutes } from './routes/acquirer-callbacks';
 
 export interface AppDeps {
   config: Config;
   logger: Logger;
   mongo: Connection;
   temporal: Client;
+  models: Models;
+  ledger: Ledger;
+  secretBox: SecretBox;
 }
 
 declare module 'http' {
@@ -21,6 +35,9 @@ declare module 'http' {
     rawBody?: Buffer;
   }
 }
+
+/** Paths served to merchants with their API credential (everything but whoami, health and admin). */
+export const MERCHANT_PREFIXES = ['/payin', '/payout', '/cards', '/sandbox'];
 
 export function createApp(deps: AppDeps): Express {
   const app = express();
@@ -55,6 +72,27 @@ export function createApp(deps: AppDeps): Express {
   );
 
   app.use(healthRoutes(deps));
+  app.use(whoamiRoutes(deps));
+  app.use(acquirerCallbackRoutes(deps));
+  app.use(boletoPdfRoutes(deps));
+  app.use('/admin', requireAdmin(deps.config.ADMIN_TOKEN));
+  app.use(adminAccountRoutes(deps));
+
+  // Merchant endpoints: Basic credential, a per-credential rate limit, then the account must be able to transact.
+  app.use(
+    MERCHANT_PREFIXES,
+    authenticate({ models: deps.models, pepper: deps.config.API_KEY_PEPPER }),
+    createRateLimiter({
+      name: 'api',
+      limitPerMinute: deps.config.RATE_LIMIT_PER_MINUTE,
+      store: deps.config.RATE_LIMIT_STORE,
+      model: deps.models.RateLimit,
+      keyGenerator: (req) => req.auth?.apiKeyId ?? 'anonymous',
+    }),
+    requireActiveAccount,
+  );
+  app.use(merchantAccountRoutes(deps));
+  app.use(payinRoutes(deps));
 
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -1,0 +1,39 @@
+import { proxyActivities, sleep } from '@temporalio/workflow';
+import type { Activities } from '../activities';
+import type { WebhookDeliveryResult, WebhookEventInput } from './webhook-definitions';
+
+const { recordWebhookEvent, finishWebhookEvent } = proxyActivities<Activities>({
+  startToCloseTimeout: '10s',
+  retry: { initialInterval: '200ms', maximumInterval: '5s' },
+});
+
+// One attempt = one activity. A retry of the activity (worker crash mid-attempt) re-sends under the same
+// attempt number; the schedule's waits are durable timers in this workflow, so a restart neither loses nor
+// repeats them.
+const { deliverWebhook } = proxyActivities<Activities>({
+  startToCloseTimeout: '15s',
+  retry: { initialInterval: '500ms', maximumAttempts: 3 },
+});
+
+/** Delivers one event: the first attempt at once, then one retry after each configured wait. */
+export async function webhookDeliveryWorkflow(event: WebhookEventInput): Promise<WebhookDeliveryResult> {
+  await recordWebhookEvent(event);
+  const maxAttempts = 1 + event.retryDelaysMs.length;
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    const outcome = await deliverWebhook({ eventId: event.eventId, attempt, trigger: 'schedule' });
+    if (outcome.success) {
+      await finishWebhookEvent({ eventId: event.eventId, status: 'delivered' });
+      return { eventId: event.eventId, delivered: true, attempts: attempt };
+    }
+    if (attempt < maxAttempts) await sleep(event.retryDelaysMs[attempt - 1]);
+  }
+  await finishWebhookEvent({ eventId: event.eventId, status: 'undelivered' });
+  return { eventId: event.eventId, delivered: false, attempts: maxAttempts };
+}
+
+/** Operator resend from the dashboard: one more attempt with the same X-Webhook-Id, fresh signature. */
+export async function webhookResendWorkflow(input: { eventId: string }): Promise<WebhookDeliveryResult> {
+  const outcome = await deliverWebhook({ eventId: input.eventId, attempt: null, trigger: 'resend' });
+  await finishWebhookEvent({ eventId: input.eventId, status: outcome.success ? 'delivered' : 'undelivered' });
+  return { eventId: input.eventId, delivered: outcome.success, attempts: outcome.attempt };
+}
