@@ -5,6 +5,7 @@ import { Ledger } from '../src/persistence/ledger';
 import { SecretBox } from '../src/security/encryption';
 import { createDiagnosticsActivities } from './diagnostics';
 import { createPayinActivities } from './payins';
+import { createPayoutActivities } from './payouts';
 import { createWebhookActivities } from './webhooks';
 
 /** All activities, built from the worker's dependencies (workflows import this by type only). */
@@ -16,6 +17,7 @@ export function createActivities(deps: WorkerDeps) {
   return {
     ...createDiagnosticsActivities(deps.mongo),
     ...createPayinActivities({ models, ledger, acquirer, logger }),
+    ...createPayoutActivities({ models, ledger, acquirer }),
     ...createWebhookActivities({
       models,
       secretBox: new SecretBox(config.SECRETS_ENCRYPTION_KEY),

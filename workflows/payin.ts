@@ -13,6 +13,7 @@ import {
   sleep,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
+import { takeNextEvent } from '../src/domain/event-order';
 import { isFinalPayinStatus, nextPayinStatus, payinLedgerDelta, payinSettlement, type PayinEventKind, type PayinStatus } from '../src/domain/payin';
 import { acquirerEventSignal, createPayinUpdate, payinStatusQuery, type AcquirerEvent, type PayinCreationResponse, type PayinWorkflowInput } from './payin-definitions';
 import { webhookDeliveryWorkflow } from './webhook-delivery';
@@ -47,6 +48,8 @@ export async function payinWorkflow(input: PayinWorkflowInput): Promise<{ status
   let medSettled = false;
   let lastSequence = 0;
   const buffered: AcquirerEvent[] = [];
+  let arrivals = 0;
+  let handledArrivals = 0;
   const seenEvents = new Set<string>();
   const amounts = payinSettlement(input.amount, input.fee, input.reservePercentBps);
 
@@ -59,6 +62,7 @@ export async function payinWorkflow(input: PayinWorkflowInput): Promise<{ status
     if (seenEvents.has(event.eventId) || !EVENT_KINDS.includes(event.status)) return;
     seenEvents.add(event.eventId);
     buffered.push(event);
+    arrivals++;
   });
   setHandler(payinStatusQuery, () => ({ status: status ?? 'CREATING', externalId, version }));
 
@@ -183,44 +187,23 @@ export async function payinWorkflow(input: PayinWorkflowInput): Promise<{ status
 
   while (!isFinalPayinStatus(status!, medSettled)) {
     armTimerFor(status!);
-    await condition(() => buffered.length > 0 || timerFired);
-    if (buffered.length === 0 && timerFired) {
+    await condition(() => arrivals > handledArrivals || timerFired);
+    if (arrivals === handledArrivals && timerFired) {
       timedStatus = null;
       if (status === 'PENDING') await transition('EXPIRED', 'EXPIRED', 'PAYMENT_WINDOW_EXPIRED');
       else if (status === 'PENDING_3DS') await transition('REFUSED', 'REFUSED', 'THREE_DS_TIMEOUT');
       else break; // dispute window over: the payin keeps its status for good
       continue;
     }
+    handledArrivals = arrivals;
     // Apply buffered callbacks in acquirer order; stale or duplicate ones are dropped, early ones wait.
-    buffered.sort((a, b) => a.sequence - b.sequence);
-    let progressed = true;
-    while (progressed && buffered.length > 0) {
-      progressed = false;
-      for (let i = 0; i < buffered.length; i++) {
-        const e = buffered[i];
-        if (e.sequence <= lastSequence) {
-          buffered.splice(i, 1);
-          progressed = true;
-          break;
-        }
-        const to = nextPayinStatus(status!, e.status as PayinEventKind);
-        if (to) {
-          buffered.splice(i, 1);
-          lastSequence = e.sequence;
-          const settle = e.status === 'APPROVED' && status !== 'MED' ? { feeAmount: amounts.feeAmount, netAmount: amounts.netAmount, reservedAmount: amounts.reservedAmount } : {};
-          if (e.status === 'MED_RETURNED') medSettled = true;
-          await transition(to, e.status as PayinEventKind, e.reason, settle);
-          progressed = true;
-          break;
-        }
-        if (e.sequence === lastSequence + 1) {
-          // The next event in order does not apply to this status: it never will.
-          buffered.splice(i, 1);
-          lastSequence = e.sequence;
-          progressed = true;
-          break;
-        }
-      }
+    for (let next = takeNextEvent(buffered, lastSequence, (e) => nextPayinStatus(status!, e.status as PayinEventKind)); next; next = takeNextEvent(buffered, lastSequence, (e) => nextPayinStatus(status!, e.status as PayinEventKind))) {
+      lastSequence = next.event.sequence;
+      if (!next.to) continue;
+      const kind = next.event.status as PayinEventKind;
+      const settle = kind === 'APPROVED' && status !== 'MED' ? { feeAmount: amounts.feeAmount, netAmount: amounts.netAmount, reservedAmount: amounts.reservedAmount } : {};
+      if (kind === 'MED_RETURNED') medSettled = true;
+      await transition(next.to, kind, next.event.reason, settle);
     }
   }
   return finish(status!);

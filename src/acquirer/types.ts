@@ -52,7 +52,10 @@ export interface ChargeResult {
 
 export interface TransferRequest {
   paymentId: string;
+  /** What reaches the beneficiary (net of our fee). */
   amount: number;
+  /** What left the merchant's balance. */
+  grossAmount: number;
   pixKeyType: string;
   pixKey: string;
   beneficiaryName?: string | null;

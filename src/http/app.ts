@@ -18,6 +18,8 @@ import { adminAccountRoutes } from './routes/admin-accounts';
 import { merchantAccountRoutes } from './routes/merchant-account';
 import { boletoPdfRoutes, payinRoutes } from './routes/payins';
 import { acquirerCallbackRoutes } from './routes/acquirer-callbacks';
+import { adminPayoutRoutes, payoutRoutes } from './routes/payouts';
+import { adminWebhookRoutes } from './routes/admin-webhooks';
 
 export interface AppDeps {
   config: Config;
@@ -77,6 +79,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(boletoPdfRoutes(deps));
   app.use('/admin', requireAdmin(deps.config.ADMIN_TOKEN));
   app.use(adminAccountRoutes(deps));
+  app.use(adminPayoutRoutes(deps));
+  app.use(adminWebhookRoutes(deps));
 
   // Merchant endpoints: Basic credential, a per-credential rate limit, then the account must be able to transact.
   app.use(
@@ -93,6 +97,7 @@ export function createApp(deps: AppDeps): Express {
   );
   app.use(merchantAccountRoutes(deps));
   app.use(payinRoutes(deps));
+  app.use(payoutRoutes(deps));
 
   app.use(notFoundHandler);
   app.use(errorHandler);

@@ -19,6 +19,7 @@ export function adminAccountView(a: AccountDoc, balance?: Balances) {
     reservePercentBps: a.reservePercentBps,
     payoutLimits: a.payoutLimits,
     pixExpirySeconds: a.pixExpirySeconds,
+    payoutApprovalTimeoutSeconds: a.payoutApprovalTimeoutSeconds ?? null,
     webhookSigning: {
       enabled: a.webhookSigning !== null,
       rotatedAt: a.webhookSigning?.rotatedAt?.toISOString() ?? null,

@@ -22,6 +22,7 @@ export interface AccountDoc {
   reservePercentBps: number;
   payoutLimits: PayoutLimits;
   pixExpirySeconds: number | null;
+  payoutApprovalTimeoutSeconds: number | null;
   /** Webhook signing secrets, sealed with SecretBox (never stored in clear). */
   webhookSigning: { current: string; previous: string | null; rotatedAt: Date | null } | null;
   createdAt: Date;
@@ -118,6 +119,30 @@ export interface PayinDoc {
   updatedAt: Date;
 }
 
+export interface PayoutDoc {
+  _id: string;
+  companyId: string;
+  referenceId: string;
+  status: string;
+  statusVersion: number;
+  statusReason: string | null;
+  statusHistory: StatusChange[];
+  externalId: string | null;
+  amount: number;
+  currency: 'BRL';
+  pixKey: string;
+  pixKeyType: string;
+  beneficiaryName: string | null;
+  beneficiaryDocument: string | null;
+  webhookUrl: string | null;
+  feeAmount: number | null;
+  netAmount: number | null;
+  bankReceipt: Record<string, unknown> | null;
+  approvedBy: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
 export interface IdempotencyDoc {
   _id: string;
   companyId: string;
@@ -180,6 +205,7 @@ const AccountSchema = new Schema<AccountDoc>(
       default: () => ({ ...DEFAULT_PAYOUT_LIMITS }),
     },
     pixExpirySeconds: { type: Number, default: null },
+    payoutApprovalTimeoutSeconds: { type: Number, default: null },
     webhookSigning: { type: new Schema({ current: String, previous: { type: String, default: null }, rotatedAt: { type: Date, default: null } }, { _id: false }), default: null },
   },
   { timestamps: true, versionKey: false },
@@ -275,6 +301,36 @@ PayinSchema.index({ companyId: 1, referenceId: 1 }, { unique: true });
 PayinSchema.index({ companyId: 1, createdAt: -1 });
 PayinSchema.index({ externalId: 1 });
 
+const PayoutSchema = new Schema<PayoutDoc>(
+  {
+    _id: { type: String, required: true },
+    companyId: { type: String, required: true },
+    referenceId: { type: String, required: true },
+    status: { type: String, required: true },
+    statusVersion: { type: Number, required: true },
+    statusReason: { type: String, default: null },
+    statusHistory: { type: [new Schema({ status: String, at: Date, reason: { type: String, default: null } }, { _id: false })], default: [] },
+    externalId: { type: String, default: null },
+    amount: { type: Number, required: true },
+    currency: { type: String, default: 'BRL' },
+    pixKey: { type: String, required: true },
+    pixKeyType: { type: String, required: true },
+    beneficiaryName: { type: String, default: null },
+    beneficiaryDocument: { type: String, default: null },
+    webhookUrl: { type: String, default: null },
+    feeAmount: { type: Number, default: null },
+    netAmount: { type: Number, default: null },
+    bankReceipt: { type: Schema.Types.Mixed, default: null },
+    approvedBy: { type: String, default: null },
+  },
+  { timestamps: true, versionKey: false, minimize: false },
+);
+// Each list filter combination of GET /payout is served by one of these (docs/payouts.md).
+PayoutSchema.index({ companyId: 1, referenceId: 1 }, { unique: true });
+PayoutSchema.index({ companyId: 1, createdAt: -1, _id: -1 });
+PayoutSchema.index({ companyId: 1, status: 1, createdAt: -1, _id: -1 });
+PayoutSchema.index({ status: 1, createdAt: -1 });
+
 const IdempotencySchema = new Schema<IdempotencyDoc>(
   {
     _id: { type: String, required: true },
@@ -330,6 +386,7 @@ export interface Models {
   LedgerEntry: Model<LedgerEntryDoc>;
   RateLimit: Model<RateLimitDoc>;
   Payin: Model<PayinDoc>;
+  Payout: Model<PayoutDoc>;
   Idempotency: Model<IdempotencyDoc>;
   WebhookEvent: Model<WebhookEventDoc>;
   WebhookAttempt: Model<WebhookAttemptDoc>;
@@ -345,6 +402,7 @@ export function getModels(conn: Connection): Models {
     LedgerEntry: m('LedgerEntry', LedgerEntrySchema, 'ledger_entries'),
     RateLimit: m('RateLimit', RateLimitSchema, 'rate_limits'),
     Payin: m('Payin', PayinSchema, 'payins'),
+    Payout: m('Payout', PayoutSchema, 'payouts'),
     Idempotency: m('Idempotency', IdempotencySchema, 'idempotency_keys'),
     WebhookEvent: m('WebhookEvent', WebhookEventSchema, 'webhook_events'),
     WebhookAttempt: m('WebhookAttempt', WebhookAttemptSchema, 'webhook_attempts'),

@@ -324,7 +324,8 @@ export function createSandboxAcquirerApp(options: SandboxAcquirerOptions): Expre
     idempotent((req) => {
       const b = req.body ?? {};
       const amount = Number(b.amount);
-      const cents = amount % 100;
+      // Outcomes are decided by the merchant's amount (docs/sandbox.md), whatever the fee.
+      const cents = Number(b.grossAmount ?? b.amount) % 100;
       if (cents === 15) return { status: 503, body: { error: { code: 'TEMPORARY_UNAVAILABLE', message: 'SPI unavailable (sandbox: amount ending in 15)' } } };
       if (cents === 16) return { status: 422, body: { error: { code: 'PROVIDER_REJECTED', message: 'rejected by the national payment system (sandbox: amount ending in 16)' } } };
       const t: SandboxTransfer = { id: `tr_${ulid()}`, paymentId: String(b.paymentId), amount, status: 'PROCESSING', sequence: 0, createdAt: new Date().toISOString() };
@@ -333,7 +334,10 @@ export function createSandboxAcquirerApp(options: SandboxAcquirerOptions): Expre
       setTimeout(() => {
         if (cents === 13) emitTransfer(t, 'FAILED', 'SETTLEMENT_FAILED');
         else if (cents === 14) emitTransfer(t, 'REFUSED', 'BENEFICIARY_ACCOUNT_BLOCKED');
-        else emitTransfer(t, 'COMPLETED');
+        else {
+          emitTransfer(t, 'APPROVED');
+          setTimeout(() => emitTransfer(t, 'COMPLETED'), 100).unref();
+        }
       }, 150).unref();
       return { status: 201, body: { id: t.id, status: t.status } };
     }),

@@ -33,6 +33,7 @@ export const UpdateAccountBody = z
     reservePercentBps: z.number().int().min(0).max(10_000),
     payoutLimits: z.strictObject({ daytimeMaxCentavos: z.number().int().min(0), nighttimeMaxCentavos: z.number().int().min(0) }).partial(),
     pixExpirySeconds: z.number().int().min(1).max(30 * 24 * 3600).nullable(),
+    payoutApprovalTimeoutSeconds: z.number().int().min(1).max(90 * 24 * 3600).nullable(),
   })
   .partial()
   .refine((b) => Object.keys(b).length > 0, 'send at least one field to change');

@@ -1,0 +1,134 @@
+import { ApplicationFailure } from '@temporalio/activity';
+import type { Acquirer, PixKeyLookup } from '../src/acquirer/types';
+import { AcquirerRejection } from '../src/acquirer/types';
+import type { Models, PayoutDoc } from '../src/persistence/models';
+import { InsufficientFundsError, type Ledger } from '../src/persistence/ledger';
+import type { PayoutRecord, PayoutWorkflowInput } from '../workflows/payout-definitions';
+import type { PayoutStatus } from '../src/domain/payout';
+
+export interface PayoutActivityDeps {
+  models: Models;
+  ledger: Ledger;
+  acquirer: Acquirer;
+}
+
+const isDuplicate = (err: unknown) => (err as { code?: number })?.code === 11000;
+
+export function payoutRecord(p: PayoutDoc): PayoutRecord {
+  return {
+    id: p._id,
+    externalId: p.externalId,
+    status: p.status as PayoutStatus,
+    amount: p.amount,
+    currency: 'BRL',
+    pixKey: p.pixKey,
+    pixKeyType: p.pixKeyType,
+    referenceId: p.referenceId,
+    beneficiaryName: p.beneficiaryName,
+    beneficiaryDocument: p.beneficiaryDocument,
+    feeAmount: p.feeAmount,
+    netAmount: p.netAmount,
+    bankReceipt: null,
+    createdAt: p.createdAt.toISOString(),
+    updatedAt: p.updatedAt.toISOString(),
+  };
+}
+
+export function createPayoutActivities(deps: PayoutActivityDeps) {
+  const { models, ledger, acquirer } = deps;
+  const rejection = (err: unknown) =>
+    err instanceof AcquirerRejection ? ApplicationFailure.create({ type: 'ACQUIRER_REJECTION', message: err.message, details: [{ code: err.code }], nonRetryable: true }) : err;
+
+  return {
+    async lookupPixKey(input: { pixKeyType: string; pixKey: string }): Promise<PixKeyLookup> {
+      try {
+        return await acquirer.lookupPixKey(input.pixKeyType, input.pixKey);
+      } catch (err) {
+        throw rejection(err);
+      }
+    },
+
+    async recordPayout(input: PayoutWorkflowInput): Promise<{ created: true } | { created: false; existingId: string }> {
+      try {
+        await models.Payout.collection.insertOne({
+          _id: input.payoutId,
+          companyId: input.companyId,
+          referenceId: input.referenceId,
+          status: 'CREATING',
+          statusVersion: 0,
+          statusReason: null,
+          statusHistory: [],
+          externalId: null,
+          amount: input.amount,
+          currency: 'BRL',
+          pixKey: input.pixKey,
+          pixKeyType: input.pixKeyType,
+          beneficiaryName: input.beneficiaryName,
+          beneficiaryDocument: input.beneficiaryDocument,
+          webhookUrl: input.webhookUrl,
+          feeAmount: null,
+          netAmount: null,
+          bankReceipt: null,
+          approvedBy: null,
+          createdAt: new Date(input.createdAt),
+          updatedAt: new Date(input.createdAt),
+        } as never);
+        return { created: true };
+      } catch (err) {
+        if (!isDuplicate(err)) throw err;
+        const existing = await models.Payout.findOne({ companyId: input.companyId, referenceId: input.referenceId }, { _id: 1 }).lean<Pick<PayoutDoc, '_id'>>();
+        if (!existing) throw err;
+        return existing._id === input.payoutId ? { created: true } : { created: false, existingId: existing._id };
+      }
+    },
+
+    /** Removes a payout refused at creation (nothing was left debited), so its referenceId can be used again. */
+    async discardPayout(input: { payoutId: string }): Promise<void> {
+      await models.Payout.deleteOne({ _id: input.payoutId, statusVersion: 0 });
+    },
+
+    /** One ledger movement; its idempotency key makes activity retries and replays no-ops. */
+    async moveMoney(m: { companyId: string; payoutId: string; idempotencyKey: string; kind: string; delta: { available?: number; reserved?: number; pendingPayouts?: number }; requireFunds: boolean }): Promise<void> {
+      try {
+        await ledger.append({ accountId: m.companyId, idempotencyKey: m.idempotencyKey, kind: m.kind, delta: m.delta, ref: { type: 'payout', id: m.payoutId }, requireFunds: m.requireFunds });
+      } catch (err) {
+        if (err instanceof InsufficientFundsError) throw ApplicationFailure.create({ type: 'INSUFFICIENT_FUNDS', message: err.message, nonRetryable: true });
+        throw err;
+      }
+    },
+
+    async createTransfer(input: { payoutId: string }): Promise<{ externalId: string }> {
+      const p = await models.Payout.findById(input.payoutId).lean<PayoutDoc>();
+      if (!p) throw ApplicationFailure.nonRetryable(`payout ${input.payoutId} not recorded`, 'PAYOUT_NOT_FOUND');
+      try {
+        const t = await acquirer.createTransfer(
+          {
+            paymentId: p._id,
+            amount: p.amount - (p.feeAmount ?? 0),
+            grossAmount: p.amount,
+            pixKeyType: p.pixKeyType,
+            pixKey: p.pixKey,
+            beneficiaryName: p.beneficiaryName,
+            beneficiaryDocument: p.beneficiaryDocument,
+          },
+          `payout:${p._id}:transfer`,
+        );
+        return { externalId: t.externalId };
+      } catch (err) {
+        throw rejection(err);
+      }
+    },
+
+    /** Writes one transition (single writer: the payout's workflow; the version guard makes replays no-ops). */
+    async applyPayoutTransition(t: { payoutId: string; version: number; status: string; reason: string | null; fields: Record<string, unknown> }): Promise<PayoutRecord> {
+      const now = new Date();
+      await models.Payout.updateOne(
+        { _id: t.payoutId, statusVersion: { $lt: t.version } },
+        { $set: { ...t.fields, status: t.status, statusVersion: t.version, statusReason: t.reason, updatedAt: now }, $push: { statusHistory: { status: t.status, at: now, reason: t.reason } } },
+      );
+      const doc = await models.Payout.findById(t.payoutId).lean<PayoutDoc>();
+      if (!doc) throw new Error(`payout ${t.payoutId} vanished`);
+      return payoutRecord(doc);
+    },
+  };
+}
