@@ -22,7 +22,8 @@ function ensureNodeModules() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
   if (!fs.existsSync(marker) || fs.statSync(lock).mtimeMs > fs.statSync(marker).mtimeMs) {
-    run('Installing npm packages (npm ci)', 'npm', ['ci', '--no-audit', '--no-fund']);
+    // `npm install` honours the lock file; `npm ci` refuses it here because this npm omits other platforms' optional packages from the lock.
+    run('Installing npm packages', 'npm', ['install', '--no-audit', '--no-fund']);
   }
 }
 
