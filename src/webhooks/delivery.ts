@@ -36,6 +36,7 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
   const elapsed = () => Number((process.hrtime.bigint() - started) / 1_000_000n);
   return new Promise((resolve) => {
     let settled = false;
+    let timer: NodeJS.Timeout | undefined;
     const done = (r: Omit<DeliveryResponse, 'durationMs'>) => {
       if (settled) return;
       settled = true;
@@ -78,7 +79,7 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
         res.on('error', () => done({ httpStatus: res.statusCode ?? null, error: null }));
       },
     );
-    const timer = setTimeout(() => {
+    timer = setTimeout(() => {
       req.destroy(new Error(`timed out after ${options.timeoutMs} ms`));
     }, options.timeoutMs);
     req.on('error', (err) => done({ httpStatus: null, error: err.message }));

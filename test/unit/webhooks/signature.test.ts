@@ -19,9 +19,9 @@ describe('webhook signatures (spec 6.4)', () => {
   test('an independent implementation (the stripe library) verifies our signatures, and we verify its', () => {
     const t = Math.floor(Date.now() / 1000);
     const header = signWebhookPayload(body, { current: 'whsec_new', previous: 'whsec_old' }, t);
-    expect(stripe.webhooks.signature.verifyHeader(body, header, 'whsec_new', 300)).toBe(true);
-    expect(stripe.webhooks.signature.verifyHeader(body, header, 'whsec_old', 300)).toBe(true);
-    expect(() => stripe.webhooks.signature.verifyHeader(body, header, 'whsec_other', 300)).toThrow();
+    expect(stripe.webhooks.signature!.verifyHeader(body, header, 'whsec_new', 300)).toBe(true);
+    expect(stripe.webhooks.signature!.verifyHeader(body, header, 'whsec_old', 300)).toBe(true);
+    expect(() => stripe.webhooks.signature!.verifyHeader(body, header, 'whsec_other', 300)).toThrow();
     const theirs = stripe.webhooks.generateTestHeaderString({ payload: body, secret: 'whsec_abc', timestamp: t });
     expect(verifyWebhookSignature(body, theirs, 'whsec_abc').valid).toBe(true);
   });
