@@ -7,7 +7,7 @@ export interface HttpResult<T = any> {
   text: string;
 }
 
-export async function http<T = any>(method: string, path: string, options: { headers?: Record<string, string>; body?: unknown; rawBody?: string } = {}): Promise<HttpResult<T>> {
+export async function http<T = any>(method: string, path: string, options: { headers?: Record<string, string>; body?: unknown; rawBody?: string; baseUrl?: string } = {}): Promise<HttpResult<T>> {
   const headers: Record<string, string> = { ...options.headers };
   let body: string | undefined;
   if (options.rawBody !== undefined) {
@@ -17,7 +17,7 @@ export async function http<T = any>(method: string, path: string, options: { hea
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  const res = await fetch(`${testStack().apiUrl}${path}`, { method, headers, body });
+  const res = await fetch(`${options.baseUrl ?? testStack().apiUrl}${path}`, { method, headers, body });
   const text = await res.text();
   let parsed: unknown = text;
   try {
@@ -50,7 +50,9 @@ export interface Merchant {
 export const basicAuth = (pk: string, sk: string) => `Basic ${Buffer.from(`${pk}:${sk}`).toString('base64')}`;
 
 /** A fresh merchant account with one API key; KYC approved unless stated. */
-export async function createMerchant(options: { kycStatus?: string; payoutApproval?: 'automatic' | 'manual'; cardEnabled?: boolean; patch?: Record<string, unknown> } = {}): Promise<Merchant> {
+export async function createMerchant(
+  options: { kycStatus?: string; payoutApproval?: 'automatic' | 'manual'; cardEnabled?: boolean; patch?: Record<string, unknown>; baseUrl?: string } = {},
+): Promise<Merchant> {
   const account = await admin.post('/admin/accounts', {
     companyName: 'Loja Teste LTDA',
     tradeName: 'Loja Teste',
@@ -74,8 +76,8 @@ export async function createMerchant(options: { kycStatus?: string; payoutApprov
     publicKey: key.body.publicKey,
     secretKey: key.body.secretKey,
     basic,
-    get: (path, headers) => http('GET', path, { headers: { authorization: basic, ...headers } }),
-    post: (path, body, headers) => http('POST', path, { headers: { authorization: basic, ...headers }, body }),
+    get: (path, headers) => http('GET', path, { headers: { authorization: basic, ...headers }, baseUrl: options.baseUrl }),
+    post: (path, body, headers) => http('POST', path, { headers: { authorization: basic, ...headers }, body, baseUrl: options.baseUrl }),
   };
 }
 

@@ -9,6 +9,7 @@ export interface ReceivedWebhook {
   at: number;
 }
 
+/** How to answer the n-th delivery of an event (per X-Webhook-Id) on a path. */
 type Behaviour = (n: number) => 'ok' | 'fail' | 'hang' | number;
 
 /** A real HTTP webhook receiver on loopback. Each path can be told how to answer its n-th request. */
@@ -26,8 +27,10 @@ export class WebhookReceiver {
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const path = req.url ?? '/';
-        const n = (this.counts.get(path) ?? 0) + 1;
-        this.counts.set(path, n);
+        // n counts the deliveries of one event (X-Webhook-Id) to this path: attempts, retries, resends.
+        const countKey = `${path}|${String(req.headers['x-webhook-id'] ?? '')}`;
+        const n = (this.counts.get(countKey) ?? 0) + 1;
+        this.counts.set(countKey, n);
         const rawBody = Buffer.concat(chunks).toString('utf8');
         let body: unknown = null;
         try {
