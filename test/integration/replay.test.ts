@@ -7,7 +7,8 @@ import { admin, createMerchant } from '../support/http';
 import { payinBody } from '../support/payloads';
 import { eventually, WebhookReceiver } from '../support/receiver';
 import { testStack } from '../support/stack';
-import { HISTORIES_DIR, replayAll } from '../support/replay';
+import os from 'node:os';
+import { HISTORIES_DIR, replayDirectory } from '../support/replay';
 
 /**
  * Runs one workflow of each kind through its main path on the real server, then replays the histories
@@ -32,19 +33,17 @@ test('histories from this run replay deterministically', async () => {
     const events = await eventually(() => admin.get(`/admin/webhook-events?transactionId=${payin.body.id}`), (r) => r.body.data.length >= 3 && r.body.data.every((e: { status: string }) => e.status === 'delivered'));
 
     const ids = [payin.body.id, payout.body.id, events.body.data[0].id];
-    const histories = [];
-    for (const id of ids) histories.push({ workflowId: id, history: await client.workflow.getHandle(id).fetchHistory() });
-    expect(await replayAll(histories)).toEqual([]);
-
-    if (process.env.RECORD_HISTORIES === '1') {
-      fs.mkdirSync(HISTORIES_DIR, { recursive: true });
-      const names = ['payin-pix-approved-refunded', 'payout-manual-approved-completed', 'webhook-delivery'];
-      // The CLI writes the standard JSON history format that replay accepts.
-      ids.forEach((id, i) => {
-        const json = execFileSync(path.join(TOOLS_BIN, 'temporal'), ['workflow', 'show', '--workflow-id', id, '--output', 'json', '--address', testStack().temporalAddress]);
-        fs.writeFileSync(path.join(HISTORIES_DIR, `${names[i]}.json`), json);
-      });
-    }
+    // The CLI writes the standard JSON history format that replay accepts.
+    const names = ['payin-pix-approved-refunded', 'payout-manual-approved-completed', 'webhook-delivery'];
+    const out = process.env.RECORD_HISTORIES === '1' ? HISTORIES_DIR : fs.mkdtempSync(path.join(os.tmpdir(), 'histories-'));
+    fs.mkdirSync(out, { recursive: true });
+    ids.forEach((id, i) => {
+      const json = execFileSync(path.join(TOOLS_BIN, 'temporal'), ['workflow', 'show', '--workflow-id', id, '--output', 'json', '--address', testStack().temporalAddress]);
+      fs.writeFileSync(path.join(out, `${names[i]}.json`), json);
+    });
+    const results = replayDirectory(out);
+    expect(results).toHaveLength(3);
+    expect(results.filter((r) => !r.ok)).toEqual([]);
   } finally {
     await receiver.stop();
     await connection.close();

@@ -1,23 +1,24 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Worker } from '@temporalio/worker';
+import { ROOT } from '../../scripts/lib/stack';
 
 export const HISTORIES_DIR = path.join(__dirname, '..', 'replay', 'histories');
 
-/** Replays histories against the current workflow code; returns the failures (empty when compatible). */
-export async function replayAll(histories: Array<{ workflowId: string; history: unknown }>): Promise<Array<{ workflowId: string; error: string }>> {
-  const failures: Array<{ workflowId: string; error: string }> = [];
-  const results = Worker.runReplayHistories({ workflowsPath: require.resolve('../../workflows') }, histories as never);
-  for await (const r of results) {
-    if (r.error) failures.push({ workflowId: r.workflowId, error: String(r.error) });
+/**
+ * Replays a directory of JSON histories in a separate Node process (the compiled replay script):
+ * the replayer's protobuf JSON decoding does not survive jest's module registry.
+ */
+export function replayDirectory(dir: string): Array<{ workflowId: string; ok: boolean; error: string | null }> {
+  const script = path.join(ROOT, 'dist', 'scripts', 'replay-histories.js');
+  if (!fs.existsSync(script)) {
+    const build = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT });
+    if (build.status !== 0) throw new Error(`build failed: ${build.stdout}`);
   }
-  return failures;
-}
-
-export function committedHistories(): Array<{ workflowId: string; history: unknown }> {
-  if (!fs.existsSync(HISTORIES_DIR)) return [];
-  return fs
-    .readdirSync(HISTORIES_DIR)
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => ({ workflowId: f.replace(/\.json$/, ''), history: JSON.parse(fs.readFileSync(path.join(HISTORIES_DIR, f), 'utf8')) }));
+  const res = spawnSync(process.execPath, [script, dir], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+  if (res.status === 2 || res.error) throw new Error(`replay script crashed: ${res.stderr || res.error}`);
+  return res.stdout
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as { workflowId: string; ok: boolean; error: string | null });
 }
