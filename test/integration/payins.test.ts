@@ -251,3 +251,29 @@ describe('INVALID_DATA: every documented rule (spec 4.2, 2.1.2–2.1.5)', () => 
     }
   });
 });
+
+describe('acquirer callbacks arriving twice or out of order', () => {
+  test('REFUNDED before APPROVED, and APPROVED twice: ends REFUNDED with each ledger movement applied once', async () => {
+    const { signCallback } = await import('../../src/acquirer/callback-signature');
+    const m = await createMerchant();
+    const created = await m.post('/payin', payinBody({ amount: 10_000 }));
+    const send = async (eventId: string, sequence: number, status: string) => {
+      const body = JSON.stringify({ eventId, kind: 'charge', externalId: created.body.externalId, paymentId: created.body.id, sequence, status, reason: null, occurredAt: new Date().toISOString() });
+      const res = await http('POST', '/acquirer/callbacks', { rawBody: body, headers: { 'x-acquirer-signature': signCallback(body, testStack().env.ACQUIRER_CALLBACK_SECRET) } });
+      expect(res.status).toBe(200);
+    };
+    await send('ooo-2', 2, 'REFUNDED');
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await getPayin(m, created.body.id)).body.status).toBe('PENDING');
+    await send('ooo-1', 1, 'APPROVED');
+    await send('ooo-1', 1, 'APPROVED');
+    await waitStatus(m, created.body.id, 'REFUNDED');
+    await send('ooo-1b', 1, 'APPROVED');
+    await new Promise((r) => setTimeout(r, 500));
+    const full = await getPayin(m, created.body.id);
+    expect(full.body.status).toBe('REFUNDED');
+    const ledger = await admin.get(`/admin/accounts/${m.companyId}/ledger`);
+    expect(ledger.body.data.map((e: { kind: string }) => e.kind).sort()).toEqual(['payin_credit', 'payin_refund']);
+    expect(await balance(m.companyId)).toEqual({ available: -99, reserved: 0, pendingPayouts: 0 });
+  });
+});
