@@ -34,6 +34,9 @@ export interface PayinWorkflowInput {
   subSellerId: string | null;
   split: unknown[] | null;
   antifraudSessionId: string | null;
+  /** Cards: a vault token at the acquirer and a summary. The number and CVV never enter the workflow. */
+  cardToken: string | null;
+  card: { brand: string; last4: string; expirationMonth: string; expirationYear: string; fingerprint: string } | null;
   merchant: { name: string; city: string; document: string };
   fee: Fee;
   reservePercentBps: number;

@@ -1,4 +1,4 @@
-import { AcquirerRejection, AcquirerUnavailable, type Acquirer, type ChargeResult, type CreateChargeRequest, type PixKeyLookup, type TransferRequest, type TransferResult } from './types';
+import { AcquirerRejection, AcquirerUnavailable, type Acquirer, type CardForCharge, type CardToken, type ChargeResult, type CreateChargeRequest, type PixKeyLookup, type TransferRequest, type TransferResult } from './types';
 
 /**
  * The Acquirer interface over HTTP (the sandbox acquirer speaks this protocol). One attempt per call:
@@ -48,6 +48,19 @@ export class HttpAcquirer implements Acquirer {
       ...(body.openFinance ? { openFinance: body.openFinance } : {}),
       ...(body.threeDS ? { threeDS: body.threeDS } : {}),
     };
+  }
+
+  async tokenizeCard(card: CardForCharge, idempotencyKey: string): Promise<CardToken> {
+    const { status, body } = await this.call<CardToken>('POST', '/tokens', { card }, idempotencyKey);
+    if (status >= 400) throw HttpAcquirer.rejection(body, 'INVALID_CARD');
+    return body;
+  }
+
+  async getCardToken(token: string): Promise<CardToken | null> {
+    const { status, body } = await this.call<CardToken>('GET', `/tokens/${encodeURIComponent(token)}`);
+    if (status === 404) return null;
+    if (status >= 400) throw HttpAcquirer.rejection(body, 'INVALID_CARD');
+    return body;
   }
 
   async refundCharge(externalId: string, amount: number, idempotencyKey: string): Promise<{ refundId: string }> {

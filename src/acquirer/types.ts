@@ -90,7 +90,18 @@ export class AcquirerUnavailable extends Error {
   }
 }
 
+export interface CardToken {
+  token: string;
+  last4: string;
+  brand: string;
+  expirationMonth: string;
+  expirationYear: string;
+}
+
 export interface Acquirer {
+  /** Stores the card in the acquirer's vault; the service keeps only the token and a summary. */
+  tokenizeCard(card: CardForCharge, idempotencyKey: string): Promise<CardToken>;
+  getCardToken(token: string): Promise<CardToken | null>;
   createCharge(req: CreateChargeRequest, idempotencyKey: string): Promise<ChargeResult>;
   refundCharge(externalId: string, amount: number, idempotencyKey: string): Promise<{ refundId: string }>;
   createTransfer(req: TransferRequest, idempotencyKey: string): Promise<TransferResult>;

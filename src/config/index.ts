@@ -44,6 +44,7 @@ export const ConfigSchema = z.object({
 
   PIX_EXPIRY_SECONDS: z.coerce.number().int().positive().default(3600),
   BOLETO_DUE_DAYS: z.coerce.number().int().positive().default(3),
+  CARD_MAX_INSTALLMENTS: z.coerce.number().int().min(1).max(24).default(12),
   THREEDS_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(600),
   PAYOUT_APPROVAL_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
   DISPUTE_WINDOW_DAYS: z.coerce.number().int().positive().default(120),

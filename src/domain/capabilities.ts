@@ -13,7 +13,7 @@ export interface AccountForWhoami extends AccountState {
 }
 
 /** Card features the service implements; they are offered only where card processing is approved. */
-export const CARD_FEATURES_AVAILABLE = false;
+export const CARD_FEATURES_AVAILABLE = true;
 
 /**
  * Methods actually available to the account now: enabled by the operator AND operating

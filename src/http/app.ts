@@ -16,10 +16,11 @@ import { healthRoutes } from './routes/health';
 import { whoamiRoutes } from './routes/whoami';
 import { adminAccountRoutes } from './routes/admin-accounts';
 import { merchantAccountRoutes } from './routes/merchant-account';
-import { boletoPdfRoutes, payinRoutes } from './routes/payins';
+import { boletoPdfRoutes, cardTokenRoutes, payinRoutes } from './routes/payins';
 import { acquirerCallbackRoutes } from './routes/acquirer-callbacks';
 import { adminPayoutRoutes, payoutRoutes } from './routes/payouts';
 import { adminWebhookRoutes } from './routes/admin-webhooks';
+import { checkoutRoutes } from './routes/checkout';
 
 export interface AppDeps {
   config: Config;
@@ -39,7 +40,7 @@ declare module 'http' {
 }
 
 /** Paths served to merchants with their API credential (everything but whoami, health and admin). */
-export const MERCHANT_PREFIXES = ['/payin', '/payout', '/cards', '/sandbox'];
+export const MERCHANT_PREFIXES = ['/payin', '/payout', '/sandbox'];
 
 export function createApp(deps: AppDeps): Express {
   const app = express();
@@ -77,6 +78,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(whoamiRoutes(deps));
   app.use(acquirerCallbackRoutes(deps));
   app.use(boletoPdfRoutes(deps));
+  app.use(cardTokenRoutes(deps));
+  app.use(checkoutRoutes(deps));
   app.use('/admin', requireAdmin(deps.config.ADMIN_TOKEN));
   app.use(adminAccountRoutes(deps));
   app.use(adminPayoutRoutes(deps));

@@ -111,6 +111,9 @@ export interface PayinDoc {
   boletoDueDate: string | null;
   openFinanceRedirectUrl: string | null;
   card: { brand: string; last4: string; expirationMonth: string; expirationYear: string; fingerprint: string } | null;
+  /** The acquirer's vault token (not card data). */
+  cardToken: string | null;
+  antifraudSessionId: string | null;
   feeAmount: number | null;
   netAmount: number | null;
   reservedAmount: number | null;
@@ -141,6 +144,17 @@ export interface PayoutDoc {
   approvedBy: string | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+export interface CardTokenDoc {
+  _id: string;
+  companyId: string;
+  brand: string;
+  last4: string;
+  expirationMonth: string;
+  expirationYear: string;
+  fingerprint: string;
+  createdAt: Date;
 }
 
 export interface IdempotencyDoc {
@@ -289,6 +303,8 @@ const PayinSchema = new Schema<PayinDoc>(
     boletoDueDate: { type: String, default: null },
     openFinanceRedirectUrl: { type: String, default: null },
     card: { type: Schema.Types.Mixed, default: null },
+    cardToken: { type: String, default: null },
+    antifraudSessionId: { type: String, default: null },
     feeAmount: { type: Number, default: null },
     netAmount: { type: Number, default: null },
     reservedAmount: { type: Number, default: null },
@@ -330,6 +346,20 @@ PayoutSchema.index({ companyId: 1, referenceId: 1 }, { unique: true });
 PayoutSchema.index({ companyId: 1, createdAt: -1, _id: -1 });
 PayoutSchema.index({ companyId: 1, status: 1, createdAt: -1, _id: -1 });
 PayoutSchema.index({ status: 1, createdAt: -1 });
+
+const CardTokenSchema = new Schema<CardTokenDoc>(
+  {
+    _id: { type: String, required: true },
+    companyId: { type: String, required: true, index: true },
+    brand: String,
+    last4: String,
+    expirationMonth: String,
+    expirationYear: String,
+    fingerprint: String,
+    createdAt: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
 
 const IdempotencySchema = new Schema<IdempotencyDoc>(
   {
@@ -388,6 +418,7 @@ export interface Models {
   Payin: Model<PayinDoc>;
   Payout: Model<PayoutDoc>;
   Idempotency: Model<IdempotencyDoc>;
+  CardToken: Model<CardTokenDoc>;
   WebhookEvent: Model<WebhookEventDoc>;
   WebhookAttempt: Model<WebhookAttemptDoc>;
 }
@@ -404,6 +435,7 @@ export function getModels(conn: Connection): Models {
     Payin: m('Payin', PayinSchema, 'payins'),
     Payout: m('Payout', PayoutSchema, 'payouts'),
     Idempotency: m('Idempotency', IdempotencySchema, 'idempotency_keys'),
+    CardToken: m('CardToken', CardTokenSchema, 'card_tokens'),
     WebhookEvent: m('WebhookEvent', WebhookEventSchema, 'webhook_events'),
     WebhookAttempt: m('WebhookAttempt', WebhookAttemptSchema, 'webhook_attempts'),
   };

@@ -4,7 +4,7 @@ import { ulid } from 'ulid';
 import type { Logger } from '../../logger';
 import { buildDynamicPixBrCode } from '../../domain/brcode';
 import { barcodeToDigitableLine, buildBoletoBarcode } from '../../domain/boleto';
-import { luhnValid } from '../../domain/card';
+import { cardBrand, luhnValid } from '../../domain/card';
 import { signCallback } from '../callback-signature';
 import type { AcquirerCallback } from '../types';
 import { SANDBOX_BANKS } from './banks';
@@ -188,6 +188,11 @@ export function createSandboxAcquirerApp(options: SandboxAcquirerOptions): Expre
       res.status(stored.status).json(stored.body);
     };
 
+  const tokenView = (token: string) => {
+    const t = tokens.get(token)!;
+    return { token, last4: t.number.slice(-4), brand: cardBrand(t.number), expirationMonth: t.expirationMonth, expirationYear: t.expirationYear };
+  };
+
   const chargeView = (c: SandboxCharge) => ({
     id: c.id,
     paymentId: c.paymentId,
@@ -306,9 +311,13 @@ export function createSandboxAcquirerApp(options: SandboxAcquirerOptions): Expre
       if (!luhnValid(String(card.number ?? ''))) return { status: 422, body: { error: { code: 'INVALID_CARD', message: 'card number fails the Luhn check' } } };
       const token = `tok_${crypto.randomBytes(18).toString('base64url')}`;
       tokens.set(token, { number: String(card.number), holderName: String(card.holderName), expirationMonth: String(card.expirationMonth), expirationYear: String(card.expirationYear) });
-      return { status: 201, body: { token, last4: String(card.number).slice(-4) } };
+      return { status: 201, body: tokenView(token) };
     }),
   );
+  api.get('/tokens/:token', (req, res) => {
+    if (!tokens.has(req.params.token)) return void res.status(404).json({ error: { code: 'NOT_FOUND', message: 'no such token' } });
+    res.json(tokenView(req.params.token));
+  });
 
   // --- PIX transfers and the key directory ------------------------------------------------------
   api.get('/dict/keys/:type/:key', (req, res) => {
@@ -392,5 +401,71 @@ export function createSandboxAcquirerApp(options: SandboxAcquirerOptions): Expre
     res.send(html('Banco Sandbox', `<h1>Banco Sandbox</h1><p id="status">${c.status === 'APPROVED' ? 'Pagamento autorizado.' : 'Pagamento não autorizado.'}</p>`));
   });
 
+  // --- 3DS (post-order challenge) -----------------------------------------------------------------
+  // The acquirer's SDK opens the challenge in an iframe with the session token; only results posted with that
+  // token are accepted, so a challenge cannot be completed without the SDK.
+  app.get('/3ds/sdk.js', (_req, res) => {
+    res.type('application/javascript').send(THREEDS_SDK(options.publicUrl));
+  });
+  const challengeOf = (transactionId: string, session: unknown) => {
+    const c = [...charges.values()].find((x) => x.threeDS?.transactionId === transactionId);
+    if (!c?.threeDS || typeof session !== 'string') return undefined;
+    const a = Buffer.from(session);
+    const b = Buffer.from(c.threeDS.session);
+    return a.length === b.length && crypto.timingSafeEqual(a, b) ? c : undefined;
+  };
+  app.get('/3ds/challenge/:transactionId', (req, res) => {
+    const c = challengeOf(req.params.transactionId, req.query.session);
+    if (!c) return void res.status(403).send(html('3DS', '<h1>Invalid challenge session</h1>'));
+    const amount = (c.amount / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
+    res.send(
+      html(
+        'Banco Sandbox — 3D Secure',
+        `<h1>Verificação 3D Secure</h1><p>Compra de <strong>${amount}</strong> em ${escapeHtml(c.merchantName)}, cartão final ${escapeHtml(c.cardLast4 ?? '')}.</p>` +
+          (c.status === 'PENDING_3DS'
+            ? `<p><button class="ok" id="authenticate">Authenticate</button><button class="bad" id="fail">Fail</button></p>`
+            : `<p id="status">${escapeHtml(c.status)}</p>`) +
+          `<script>
+            const post = (outcome) => fetch(location.pathname + '/result', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ session: ${JSON.stringify(c.threeDS!.session)}, outcome }) })
+              .then((r) => r.json()).then((r) => parent.postMessage({ type: 'sandbox-3ds-result', transactionId: ${JSON.stringify(c.threeDS!.transactionId)}, status: r.status }, '*'));
+            document.getElementById('authenticate')?.addEventListener('click', () => post('authenticated'));
+            document.getElementById('fail')?.addEventListener('click', () => post('failed'));
+          </script>`,
+      ),
+    );
+  });
+  app.post('/3ds/challenge/:transactionId/result', (req, res) => {
+    const c = challengeOf(req.params.transactionId, req.body?.session);
+    if (!c) return void res.status(403).json({ error: { code: 'INVALID_SESSION', message: 'challenge session not recognized' } });
+    if (c.status === 'PENDING_3DS') {
+      if (req.body?.outcome === 'authenticated') emitCharge(c, 'APPROVED', 'THREE_DS_AUTHENTICATED');
+      else emitCharge(c, 'REFUSED', 'THREE_DS_FAILED');
+    }
+    res.json({ status: c.status });
+  });
+
   return app;
 }
+
+const THREEDS_SDK = (base: string) => `/* Sandbox acquirer 3DS SDK */
+(function () {
+  function challenge(opts) {
+    return new Promise(function (resolve, reject) {
+      if (!opts || !opts.session || !opts.transactionId) return reject(new Error('session and transactionId are required'));
+      var frame = document.createElement('iframe');
+      frame.src = ${JSON.stringify(base)} + '/3ds/challenge/' + encodeURIComponent(opts.transactionId) + '?session=' + encodeURIComponent(opts.session);
+      frame.title = '3D Secure';
+      frame.style.cssText = 'width:100%;max-width:420px;height:320px;border:1px solid #d1d5db;border-radius:8px;background:#fff';
+      (opts.container || document.body).appendChild(frame);
+      function onMessage(e) {
+        if (!e.data || e.data.type !== 'sandbox-3ds-result' || e.data.transactionId !== opts.transactionId) return;
+        window.removeEventListener('message', onMessage);
+        frame.remove();
+        resolve({ status: e.data.status });
+      }
+      window.addEventListener('message', onMessage);
+    });
+  }
+  window.SandboxAcquirer3DS = { challenge: challenge };
+})();
+`;

@@ -4,14 +4,14 @@ import { ulid } from 'ulid';
 import { WorkflowNotFoundError } from '@temporalio/client';
 import type { AppDeps } from '../app';
 import { ApiError } from '../errors';
-import { authContext } from '../middleware/auth';
+import { authContext, authenticate, requireActiveAccount } from '../middleware/auth';
 import { parseOrThrow } from '../validate';
 import { withIdempotency } from '../idempotency';
-import { createPayinBody, PayinIdParam, SimulatePayinBody } from '../schemas/payin';
+import { CardData, createPayinBody, PayinIdParam, SimulatePayinBody, type CreatePayinBody } from '../schemas/payin';
 import { payinView } from '../views';
 import { startPayin } from '../../temporal/payins';
 import { availablePaymentMethods } from '../../domain/capabilities';
-import type { PayinDoc } from '../../persistence/models';
+import type { AccountDoc, PayinDoc } from '../../persistence/models';
 import type { PayinWorkflowInput } from '../../../workflows/payin-definitions';
 import { HttpAcquirer } from '../../acquirer/http-client';
 import { AcquirerRejection } from '../../acquirer/types';
@@ -31,17 +31,38 @@ export function boletoToken(payinId: string, key: string): string {
   return crypto.createHmac('sha256', key).update(`boleto:${payinId}`).digest('base64url').slice(0, 22);
 }
 
+export function cardFingerprint(number: string, key: string): string {
+  return crypto.createHmac('sha256', key).update(`card:${number}`).digest('hex').slice(0, 32);
+}
+
+/** A vault token and a summary for the card of a payin: tokenizes raw data, or checks a saved token is the account's. */
+async function resolveCard(
+  deps: AppDeps,
+  acquirer: HttpAcquirer,
+  companyId: string,
+  card: NonNullable<CreatePayinBody['card']>,
+): Promise<{ token: string; summary: NonNullable<PayinWorkflowInput['card']> }> {
+  if (card.token) {
+    const saved = await deps.models.CardToken.findOne({ _id: card.token, companyId }).lean();
+    if (!saved) throw new ApiError('INVALID_DATA', 'Unknown card token', [{ field: 'card.token', message: 'unknown token' }]);
+    return { token: saved._id, summary: { brand: saved.brand, last4: saved.last4, expirationMonth: saved.expirationMonth, expirationYear: saved.expirationYear, fingerprint: saved.fingerprint } };
+  }
+  const data = { number: card.number!, holderName: card.holderName!, expirationMonth: card.expirationMonth!, expirationYear: card.expirationYear!, cvv: card.cvv! };
+  const fingerprint = cardFingerprint(data.number, deps.config.API_KEY_PEPPER);
+  try {
+    const t = await acquirer.tokenizeCard(data, `card:${companyId}:${fingerprint}:${crypto.randomUUID()}`);
+    return { token: t.token, summary: { brand: t.brand, last4: t.last4, expirationMonth: t.expirationMonth, expirationYear: t.expirationYear, fingerprint } };
+  } catch (err) {
+    if (err instanceof AcquirerRejection) throw new ApiError('INVALID_DATA', 'The card was not accepted', [{ field: 'card.number', message: err.code }]);
+    throw new ApiError('PROVIDER_ERROR', 'The acquirer is temporarily unavailable');
+  }
+}
+
 const METHOD_SLUG = { PIX: 'pix', BOLETO: 'boleto', CREDIT_CARD: 'credit_card', OPEN_FINANCE: 'open_finance' } as const;
 
-export function payinRoutes(deps: AppDeps): Router {
+/** Creates a payin for an account from a validated body: the one path for the API and the sandbox demo. */
+export async function createPayin(deps: AppDeps, acquirer: HttpAcquirer, account: AccountDoc, body: CreatePayinBody, idempotencyKey: string | undefined) {
   const { config, models, temporal } = deps;
-  const router = Router();
-  const bodySchema = createPayinBody({ requireHttpsWebhooks: config.NODE_ENV === 'production' });
-  const acquirer = new HttpAcquirer(config.ACQUIRER_URL, config.ACQUIRER_TIMEOUT_MS);
-
-  router.post('/payin', async (req, res) => {
-    const { account } = authContext(req);
-    const body = parseOrThrow(bodySchema, req.body);
     if (!availablePaymentMethods(account).includes(METHOD_SLUG[body.paymentMethod])) {
       if (body.paymentMethod === 'CREDIT_CARD') throw new ApiError('CARD_NOT_ENABLED', 'Card processing is not approved for this account');
       throw new ApiError('INVALID_DATA', `${body.paymentMethod} is not available for this account`, [{ field: 'paymentMethod', message: 'not available' }]);
@@ -50,9 +71,13 @@ export function payinRoutes(deps: AppDeps): Router {
       throw new ApiError('INVALID_DATA', `Unknown bank ${body.bankId}; list them with GET /payin/open-finance/banks`, [{ field: 'bankId', message: 'unknown bank' }]);
     }
 
+    // Cards: the number goes to the acquirer's vault now; only the token and a summary go further.
+    const card = body.card ? await resolveCard(deps, acquirer, account._id, body.card) : null;
+    const fingerprintedBody = card ? { ...body, card: { installments: body.card!.installments, fingerprint: card.summary.fingerprint, token: body.card!.token ?? null } } : body;
+
     const result = await withIdempotency(
       models,
-      { companyId: account._id, scope: 'payin', key: req.header('idempotency-key'), body, newResourceId: () => `payin_${ulid()}` },
+      { companyId: account._id, scope: 'payin', key: idempotencyKey, body: fingerprintedBody, newResourceId: () => `payin_${ulid()}` },
       async (payinId) => {
         const now = new Date();
         const boleto = body.paymentMethod === 'BOLETO' ? boletoDueDate(now, config.BOLETO_DUE_DAYS) : null;
@@ -72,6 +97,8 @@ export function payinRoutes(deps: AppDeps): Router {
           subSellerId: body.subSellerId ?? null,
           split: body.split ?? null,
           antifraudSessionId: body.antifraud?.sessionId ?? null,
+          cardToken: card?.token ?? null,
+          card: card?.summary ?? null,
           merchant: { name: account.tradeName ?? account.companyName, city: 'SAO PAULO', document: account.document },
           fee: account.fees[METHOD_SLUG[body.paymentMethod]],
           reservePercentBps: account.reservePercentBps,
@@ -86,6 +113,20 @@ export function payinRoutes(deps: AppDeps): Router {
         return { status: 201, body: await startPayin(temporal, config.TEMPORAL_TASK_QUEUE, input) };
       },
     );
+    return result;
+
+}
+
+export function payinRoutes(deps: AppDeps): Router {
+  const { config, models, temporal } = deps;
+  const router = Router();
+  const bodySchema = createPayinBody({ requireHttpsWebhooks: config.NODE_ENV === 'production', maxInstallments: config.CARD_MAX_INSTALLMENTS });
+  const acquirer = new HttpAcquirer(config.ACQUIRER_URL, config.ACQUIRER_TIMEOUT_MS);
+
+  router.post('/payin', async (req, res) => {
+    const { account } = authContext(req);
+    const body = parseOrThrow(bodySchema, req.body);
+    const result = await createPayin(deps, acquirer, account, body, req.header('idempotency-key'));
     if (result.replayed) res.setHeader('Idempotent-Replayed', 'true');
     res.status(result.status).json(result.body);
   });
@@ -151,6 +192,46 @@ export function boletoPdfRoutes(deps: AppDeps): Router {
     res.setHeader('Content-Disposition', `inline; filename="boleto-${payin._id}.pdf"`);
     res.send(pdf);
   });
+  return router;
+}
+
+/**
+ * Card on file: `POST /cards/tokens` with the public key (from a browser) or the secret key (server side).
+ * The card goes to the acquirer's vault; the service keeps the token, brand, last four, expiry and a fingerprint.
+ */
+export function cardTokenRoutes(deps: AppDeps): Router {
+  const router = Router();
+  const acquirer = new HttpAcquirer(deps.config.ACQUIRER_URL, deps.config.ACQUIRER_TIMEOUT_MS);
+  router.options('/cards/tokens', (_req, res) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Allow-Methods', 'POST');
+    res.setHeader('Access-Control-Allow-Headers', 'x-public-key, content-type');
+    res.status(204).end();
+  });
+  router.post(
+    '/cards/tokens',
+    (req, res, next) => {
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      next();
+    },
+    authenticate({ models: deps.models, pepper: deps.config.API_KEY_PEPPER }, { whoami: true }),
+    requireActiveAccount,
+    async (req, res) => {
+      const { account } = authContext(req);
+      if (!availablePaymentMethods(account).includes('credit_card')) throw new ApiError('CARD_NOT_ENABLED', 'Card processing is not approved for this account');
+      const card = parseOrThrow(CardData, req.body);
+      const fingerprint = cardFingerprint(card.number, deps.config.API_KEY_PEPPER);
+      let t;
+      try {
+        t = await acquirer.tokenizeCard(card, `card:${account._id}:${fingerprint}:${crypto.randomUUID()}`);
+      } catch (err) {
+        if (err instanceof AcquirerRejection) throw new ApiError('INVALID_DATA', 'The card was not accepted', [{ field: 'number', message: err.code }]);
+        throw new ApiError('PROVIDER_ERROR', 'The acquirer is temporarily unavailable');
+      }
+      await deps.models.CardToken.create({ _id: t.token, companyId: account._id, brand: t.brand, last4: t.last4, expirationMonth: t.expirationMonth, expirationYear: t.expirationYear, fingerprint, createdAt: new Date() });
+      res.status(201).json({ token: t.token, brand: t.brand, last4: t.last4, expirationMonth: t.expirationMonth, expirationYear: t.expirationYear });
+    },
+  );
   return router;
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAYMENT_METHODS } from '../../domain/payin';
 import { BRAZILIAN_STATES, isValidBrazilianPhone, isValidCep, normalizeCep } from '../../domain/contact';
 import { Centavos, Cpf, ReferenceId, Text } from './common';
+import { isExpired, luhnValid } from '../../domain/card';
 
 const Address = z.strictObject({
   street: Text(200),
@@ -28,6 +29,22 @@ export const Item = z.strictObject({
   description: Text(500).optional(),
 });
 
+/** Raw card data (tokenization); the number never leaves the API process except to the acquirer's vault. */
+export const CardData = z
+  .strictObject({
+    holderName: Text(100),
+    number: z.string().regex(/^\d{12,19}$/, 'must be 12 to 19 digits').refine(luhnValid, 'is not a valid card number'),
+    expirationMonth: z.string().regex(/^(0[1-9]|1[0-2])$/, 'must be two digits, 01 to 12'),
+    expirationYear: z.string().regex(/^\d{4}$/, 'must be four digits'),
+    cvv: z.string().regex(/^\d{3,4}$/, 'must be 3 or 4 digits'),
+  })
+  .superRefine((c, ctx) => {
+    const now = new Date();
+    if (isExpired(c.expirationMonth, c.expirationYear, { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 })) {
+      ctx.addIssue({ code: 'custom', path: ['expirationYear'], message: 'the card is expired' });
+    }
+  });
+
 export const Card = z.strictObject({
   holderName: Text(100).optional(),
   number: z.string().regex(/^\d{12,19}$/, 'must be 12 to 19 digits').optional(),
@@ -46,7 +63,7 @@ export function webhookUrlSchema(requireHttps: boolean) {
 }
 
 /** POST /payin (spec 4.2). Cross-field rules are documented in docs/payins.md. */
-export function createPayinBody(options: { requireHttpsWebhooks: boolean }) {
+export function createPayinBody(options: { requireHttpsWebhooks: boolean; maxInstallments: number }) {
   return z
     .strictObject({
       paymentMethod: z.enum(PAYMENT_METHODS),
@@ -68,6 +85,15 @@ export function createPayinBody(options: { requireHttpsWebhooks: boolean }) {
       if (total !== b.amount) ctx.addIssue({ code: 'custom', path: ['amount'], message: `must equal the sum of items (quantity × unitPrice) = ${total}` });
       if (b.paymentMethod !== 'OPEN_FINANCE' && !b.customer.address) ctx.addIssue({ code: 'custom', path: ['customer', 'address'], message: `is required for ${b.paymentMethod}` });
       if (b.paymentMethod === 'CREDIT_CARD' && !b.card) ctx.addIssue({ code: 'custom', path: ['card'], message: 'is required for CREDIT_CARD' });
+      if (b.card && b.card.installments > options.maxInstallments) ctx.addIssue({ code: 'custom', path: ['card', 'installments'], message: `must be at most ${options.maxInstallments}` });
+      if (b.card?.token && (b.card.number || b.card.cvv || b.card.holderName || b.card.expirationMonth || b.card.expirationYear)) {
+        ctx.addIssue({ code: 'custom', path: ['card', 'token'], message: 'send either a token or the card data, not both' });
+      }
+      if (b.card && !b.card.token) {
+        const { token: _t, installments: _i, threeDSecure: _3, ...data } = b.card;
+        const parsed = CardData.safeParse(data);
+        if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: ['card', ...issue.path.map(String)], message: issue.message });
+      }
       if (b.paymentMethod !== 'CREDIT_CARD' && b.card) ctx.addIssue({ code: 'custom', path: ['card'], message: 'is only accepted for CREDIT_CARD' });
       if (b.paymentMethod !== 'OPEN_FINANCE' && b.bankId) ctx.addIssue({ code: 'custom', path: ['bankId'], message: 'is only accepted for OPEN_FINANCE' });
     });
