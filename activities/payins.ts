@@ -1,5 +1,6 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import type { Logger } from '../src/logger';
+import type { Metrics } from '../src/metrics';
 import type { Acquirer, ChargeResult } from '../src/acquirer/types';
 import { AcquirerRejection } from '../src/acquirer/types';
 import type { Models, PayinDoc } from '../src/persistence/models';
@@ -11,6 +12,7 @@ export interface PayinActivityDeps {
   ledger: Ledger;
   acquirer: Acquirer;
   logger: Logger;
+  metrics?: Metrics;
 }
 
 export interface PayinTransitionInput {
@@ -125,10 +127,11 @@ export function createPayinActivities(deps: PayinActivityDeps) {
         });
       }
       const now = new Date();
-      await models.Payin.updateOne(
+      const res = await models.Payin.findOneAndUpdate(
         { _id: t.payinId, statusVersion: { $lt: t.version } },
         { $set: { ...t.fields, status: t.status, statusVersion: t.version, statusReason: t.reason, updatedAt: now }, $push: { statusHistory: { status: t.status, at: now, reason: t.reason } } },
-      );
+      ).lean<PayinDoc>();
+      if (res) deps.metrics?.transactions.inc({ kind: 'payin', method: res.paymentMethod, status: t.status });
     },
   };
 }

@@ -5,11 +5,13 @@ import type { Models, PayoutDoc } from '../src/persistence/models';
 import { InsufficientFundsError, type Ledger } from '../src/persistence/ledger';
 import type { PayoutRecord, PayoutWorkflowInput } from '../workflows/payout-definitions';
 import type { PayoutStatus } from '../src/domain/payout';
+import type { Metrics } from '../src/metrics';
 
 export interface PayoutActivityDeps {
   models: Models;
   ledger: Ledger;
   acquirer: Acquirer;
+  metrics?: Metrics;
 }
 
 const isDuplicate = (err: unknown) => (err as { code?: number })?.code === 11000;
@@ -122,10 +124,11 @@ export function createPayoutActivities(deps: PayoutActivityDeps) {
     /** Writes one transition (single writer: the payout's workflow; the version guard makes replays no-ops). */
     async applyPayoutTransition(t: { payoutId: string; version: number; status: string; reason: string | null; fields: Record<string, unknown> }): Promise<PayoutRecord> {
       const now = new Date();
-      await models.Payout.updateOne(
+      const applied = await models.Payout.updateOne(
         { _id: t.payoutId, statusVersion: { $lt: t.version } },
         { $set: { ...t.fields, status: t.status, statusVersion: t.version, statusReason: t.reason, updatedAt: now }, $push: { statusHistory: { status: t.status, at: now, reason: t.reason } } },
       );
+      if (applied.modifiedCount > 0) deps.metrics?.transactions.inc({ kind: 'payout', method: 'PIX', status: t.status });
       const doc = await models.Payout.findById(t.payoutId).lean<PayoutDoc>();
       if (!doc) throw new Error(`payout ${t.payoutId} vanished`);
       return payoutRecord(doc);

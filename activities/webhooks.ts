@@ -1,4 +1,5 @@
 import type { Logger } from '../src/logger';
+import type { Metrics } from '../src/metrics';
 import type { Models, WebhookAttemptDoc, WebhookEventDoc } from '../src/persistence/models';
 import type { SecretBox } from '../src/security/encryption';
 import { postWebhook } from '../src/webhooks/delivery';
@@ -11,6 +12,7 @@ export interface WebhookActivityDeps {
   logger: Logger;
   timeoutMs: number;
   allowPrivateNetworks: boolean;
+  metrics?: Metrics;
   /** Injectable clock (tests of rotation); seconds since the epoch. */
   now?: () => number;
 }
@@ -106,6 +108,7 @@ export function createWebhookActivities(deps: WebhookActivityDeps) {
         { timeoutMs: deps.timeoutMs, allowPrivateNetworks: deps.allowPrivateNetworks },
       );
       const success = res.httpStatus !== null && res.httpStatus >= 200 && res.httpStatus < 300;
+      deps.metrics?.webhookAttempts.inc({ outcome: success ? 'success' : res.httpStatus === null ? 'error' : `http_${Math.floor(res.httpStatus / 100)}xx` });
       await models.WebhookAttempt.updateOne(
         { _id: `${event._id}:${attempt}` },
         { $set: { durationMs: res.durationMs, httpStatus: res.httpStatus, error: res.error, outcome: success ? 'success' : 'failure' } },

@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     temporalAddress: process.env.TEMPORAL_ADDRESS,
     mongoUri: process.env.MONGODB_URI,
     withTemporalUi: true,
+    env: { WORKER_METRICS_PORT: process.env.WORKER_METRICS_PORT ?? '9464', TEMPORAL_SDK_METRICS_PORT: process.env.TEMPORAL_SDK_METRICS_PORT ?? '9465' },
     secrets,
     echo: true,
     onStep: (m) => console.log(`==> ${m}`),

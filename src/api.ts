@@ -7,6 +7,7 @@ import { createApp } from './http/app';
 import { ensureIndexes, getModels } from './persistence/models';
 import { Ledger } from './persistence/ledger';
 import { SecretBox } from './security/encryption';
+import { createMetrics } from './metrics';
 
 /** Production entry point of the HTTP API: `node dist/src/api.js`, configured by environment variables. */
 async function main(): Promise<void> {
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
   const temporal = await connectTemporal(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
   const models = getModels(mongo);
   await ensureIndexes(models);
-  const app = createApp({ config, logger, mongo, temporal, models, ledger: new Ledger(models), secretBox: new SecretBox(config.SECRETS_ENCRYPTION_KEY) });
+  const app = createApp({ metrics: createMetrics('api'), config, logger, mongo, temporal, models, ledger: new Ledger(models), secretBox: new SecretBox(config.SECRETS_ENCRYPTION_KEY) });
 
   const server = http.createServer(app);
   server.keepAliveTimeout = 65_000;

@@ -1,14 +1,26 @@
 import { loadConfigOrExit } from './config';
 import { createLogger } from './logger';
 import { connectMongo } from './persistence/db';
+import http from 'node:http';
 import { createPaymentsWorker } from './temporal/worker';
+import { createMetrics } from './metrics';
 
 /** Production entry point of the Temporal worker: `node dist/src/worker.js`, configured by environment variables. */
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger({ level: config.LOG_LEVEL, name: 'worker' });
   const mongo = await connectMongo(config.MONGODB_URI);
-  const { worker, close } = await createPaymentsWorker({ config, logger, mongo });
+  const metrics = createMetrics('worker');
+  const { worker, close } = await createPaymentsWorker({ config, logger, mongo, metrics });
+  if (config.WORKER_METRICS_PORT > 0) {
+    http
+      .createServer(async (req, res) => {
+        if (req.url !== '/metrics') return void res.writeHead(404).end();
+        res.writeHead(200, { 'content-type': metrics.registry.contentType }).end(await metrics.registry.metrics());
+      })
+      .listen(config.WORKER_METRICS_PORT, config.HOST)
+      .unref();
+  }
 
   const shutdown = (signal: string): void => {
     logger.info({ signal }, 'worker shutting down');

@@ -5,9 +5,27 @@ import { AcquirerRejection, AcquirerUnavailable, type Acquirer, type CardForChar
  * retries belong to the Temporal activity that calls it, with the same idempotency key each time.
  */
 export class HttpAcquirer implements Acquirer {
-  constructor(private readonly baseUrl: string, private readonly timeoutMs: number) {}
+  constructor(
+    private readonly baseUrl: string,
+    private readonly timeoutMs: number,
+    /** Metrics hook: operation, outcome (ok | rejected | unavailable) and seconds of each call. */
+    private readonly observe?: (operation: string, outcome: string, seconds: number) => void,
+  ) {}
 
   private async call<T>(method: string, path: string, body?: unknown, idempotencyKey?: string): Promise<{ status: number; body: T }> {
+    const started = performance.now();
+    const operation = `${method} ${path.split('/').slice(0, 2).join('/')}`;
+    try {
+      const res = await this.send<T>(method, path, body, idempotencyKey);
+      this.observe?.(operation, res.status >= 400 ? 'rejected' : 'ok', (performance.now() - started) / 1000);
+      return res;
+    } catch (err) {
+      this.observe?.(operation, 'unavailable', (performance.now() - started) / 1000);
+      throw err;
+    }
+  }
+
+  private async send<T>(method: string, path: string, body?: unknown, idempotencyKey?: string): Promise<{ status: number; body: T }> {
     let res: globalThis.Response;
     try {
       res = await fetch(`${this.baseUrl}/v1${path}`, {

@@ -49,6 +49,8 @@ export const ConfigSchema = z.object({
   PAYOUT_APPROVAL_TIMEOUT_SECONDS: z.coerce.number().int().positive().default(7 * 24 * 3600),
   DISPUTE_WINDOW_DAYS: z.coerce.number().int().positive().default(120),
 
+  WORKER_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0).describe('Worker app metrics (Prometheus); 0 = off'),
+  TEMPORAL_SDK_METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0).describe('Temporal SDK metrics of the worker; 0 = off'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   WHOAMI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_STORE: z.enum(['mongo', 'memory']).default('mongo'),

@@ -9,6 +9,7 @@ import type { Models } from '../persistence/models';
 import type { Ledger } from '../persistence/ledger';
 import type { SecretBox } from '../security/encryption';
 import { errorHandler, notFoundHandler } from './middleware/errors';
+import type { Metrics } from '../metrics';
 import { authenticate, requireActiveAccount } from './middleware/auth';
 import { requireAdmin } from './middleware/admin-auth';
 import { createRateLimiter } from './middleware/rate-limit';
@@ -23,6 +24,7 @@ import { adminWebhookRoutes } from './routes/admin-webhooks';
 import { checkoutRoutes } from './routes/checkout';
 
 export interface AppDeps {
+  metrics: Metrics;
   config: Config;
   logger: Logger;
   mongo: Connection;
@@ -64,6 +66,18 @@ export function createApp(deps: AppDeps): Express {
       },
     }),
   );
+  // Latency by route template (never the raw URL: ids would explode the label set).
+  app.use((req, res, next) => {
+    const end = deps.metrics.httpDuration.startTimer();
+    res.on('finish', () => {
+      const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : res.statusCode === 404 ? 'unmatched' : req.baseUrl || 'middleware';
+      end({ method: req.method, route, status: String(res.statusCode) });
+    });
+    next();
+  });
+  app.get('/metrics', async (_req, res) => {
+    res.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
+  });
   app.use(
     express.json({
       limit: '1mb',

@@ -3,21 +3,24 @@ import type { Connection } from 'mongoose';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 import { createActivities } from '../../activities';
+import type { Metrics } from '../metrics';
 
 export interface WorkerDeps {
   config: Config;
   logger: Logger;
   mongo: Connection;
+  metrics: Metrics;
 }
 
 let runtimeInstalled = false;
 
 /** Routes the SDK's own logs (worker lifecycle, workflow and activity loggers) into our JSON logger. */
-function installRuntime(logger: Logger, level: string): void {
+function installRuntime(logger: Logger, level: string, sdkMetricsPort: number): void {
   if (runtimeInstalled) return;
   runtimeInstalled = true;
   const sdkLevel: LogLevel = level === 'debug' || level === 'trace' ? 'DEBUG' : level === 'warn' ? 'WARN' : level === 'error' ? 'ERROR' : 'INFO';
   Runtime.install({
+    ...(sdkMetricsPort > 0 ? { telemetryOptions: { metrics: { prometheus: { bindAddress: `127.0.0.1:${sdkMetricsPort}` } } } } : {}),
     logger: new DefaultLogger(sdkLevel, (entry) => {
       const method = entry.level === 'ERROR' ? 'error' : entry.level === 'WARN' ? 'warn' : entry.level === 'INFO' ? 'info' : 'debug';
       logger[method]({ ...(entry.meta ?? {}), sdk: true }, entry.message);
@@ -27,7 +30,7 @@ function installRuntime(logger: Logger, level: string): void {
 
 export async function createPaymentsWorker(deps: WorkerDeps): Promise<{ worker: Worker; close: () => Promise<void> }> {
   const { config, logger } = deps;
-  installRuntime(logger, config.LOG_LEVEL);
+  installRuntime(logger, config.LOG_LEVEL, config.TEMPORAL_SDK_METRICS_PORT);
   const connection = await NativeConnection.connect({ address: config.TEMPORAL_ADDRESS });
   const worker = await Worker.create({
     connection,

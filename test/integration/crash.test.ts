@@ -10,7 +10,8 @@ describe('worker crashes (kill -9) during payouts and webhook retries', () => {
   let services: Awaited<ReturnType<typeof startIsolatedServices>>;
   let receiver: WebhookReceiver;
   beforeAll(async () => {
-    services = await startIsolatedServices('crash');
+    // A wider wait between webhook attempts, so the kill lands inside it.
+    services = await startIsolatedServices('crash', { WEBHOOK_RETRY_DELAYS_MS: '3000,3000' });
     receiver = await new WebhookReceiver().start();
   }, 180_000);
   afterAll(async () => {
@@ -76,15 +77,16 @@ describe('worker crashes (kill -9) during payouts and webhook retries', () => {
     const url = receiver.on('/crash-hook', (n) => (n <= 2 ? 'fail' : 'ok'));
     const res = await m.post('/payout', { amount: 1_000, pixKey: 'pix@example.com', pixKeyType: 'EMAIL', referenceId: `crash-hook-${ulid()}`, webhookUrl: url });
     expect(res.status).toBe(201);
-    // Kill during the durable 1 s wait, once attempt 1 is on record as failed.
+    // Kill during the durable 3 s wait, once attempt 1 is on record as failed.
     await eventually(
       () => admin.get(`/admin/webhook-events?transactionId=${res.body.id}`),
       (r) => r.body.data.some((e: { type: string; attempts: Array<{ outcome: string }> }) => e.type === 'payout.pending' && e.attempts[0]?.outcome === 'failure'),
       20_000,
       50,
     );
+    await sleep(300); // let the worker report the finished attempt to the server
     await services.worker.kill9();
-    await sleep(2500);
+    await sleep(1000);
     await services.restartWorker();
     const events = await eventually(
       () => admin.get(`/admin/webhook-events?transactionId=${res.body.id}`),

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generateSecrets, startServiceStack, type RunningStack, type StackInfo } from '../../scripts/lib/service-stack';
-import { ROOT } from '../../scripts/lib/stack';
+import { freePort, ROOT } from '../../scripts/lib/stack';
 
 /**
  * Starts one real stack for the integration and e2e suites: its own Temporal dev server and FerretDB
@@ -24,6 +24,8 @@ export default async function globalSetup(): Promise<void> {
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
       RATE_LIMIT_PER_MINUTE: '100000',
+      WORKER_METRICS_PORT: String(await freePort()),
+      TEMPORAL_SDK_METRICS_PORT: String(await freePort()),
     },
   });
   (globalThis as { __STACK__?: RunningStack }).__STACK__ = stack;

@@ -10,7 +10,7 @@ export async function startIsolatedServices(name: string, env: Record<string, st
   const stack = testStack();
   const port = await freePort();
   const apiUrl = `http://127.0.0.1:${port}`;
-  const fullEnv = { ...stack.env, PORT: String(port), PUBLIC_BASE_URL: apiUrl, TEMPORAL_TASK_QUEUE: `tq-${name}`, API_INSTANCE_ID: name, ...env };
+  const fullEnv = { ...stack.env, PORT: String(port), PUBLIC_BASE_URL: apiUrl, TEMPORAL_TASK_QUEUE: `tq-${name}`, API_INSTANCE_ID: name, WORKER_METRICS_PORT: '0', TEMPORAL_SDK_METRICS_PORT: '0', ...env };
   const log = (p: string) => path.join(stack.logsDir, `${name}-${p}.log`);
   const startWorker = () => startNodeService({ name: `${name}-worker`, entry: 'src/worker.js', env: fullEnv, logFile: log('worker'), readyLogLine: /"msg":"worker running"/, timeoutMs: 120_000 });
   const api = await startNodeService({ name: `${name}-api`, entry: 'src/api.js', env: fullEnv, logFile: log('api'), readyUrl: `${apiUrl}/ready` });
