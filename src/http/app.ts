@@ -22,6 +22,7 @@ import { acquirerCallbackRoutes } from './routes/acquirer-callbacks';
 import { adminPayoutRoutes, payoutRoutes } from './routes/payouts';
 import { adminWebhookRoutes } from './routes/admin-webhooks';
 import { checkoutRoutes } from './routes/checkout';
+import { docsRoutes } from './routes/docs';
 
 export interface AppDeps {
   metrics: Metrics;
@@ -89,6 +90,7 @@ export function createApp(deps: AppDeps): Express {
   );
 
   app.use(healthRoutes(deps));
+  app.use(docsRoutes(deps));
   app.use(whoamiRoutes(deps));
   app.use(acquirerCallbackRoutes(deps));
   app.use(boletoPdfRoutes(deps));
