@@ -117,13 +117,13 @@ export async function payinWorkflow(input: PayinWorkflowInput): Promise<{ status
     const rejection = cause instanceof ApplicationFailure && cause.type === 'ACQUIRER_REJECTION' ? String((cause.details?.[0] as { code?: string })?.code ?? 'REFUSED') : null;
     if (rejection && ['REJECTED_BY_RISK', 'PAYER_LIMIT_REJECTED', 'INVALID_CVV'].includes(rejection)) {
       await transition('REFUSED', null, rejection);
-      creation = { ok: false, code: rejection, message: `The charge was declined: ${rejection}`, details: [{ payinId: input.payinId }] };
+      creation = { ok: false, code: rejection, message: `The charge was declined: ${rejection}`, details: [{ message: 'recorded as REFUSED', payinId: input.payinId }] };
       return finish('REFUSED');
     }
     await transition('FAILED', null, rejection ?? 'ACQUIRER_UNAVAILABLE');
     creation = rejection
-      ? { ok: false, code: 'INVALID_DATA', message: `The acquirer rejected the charge: ${rejection}`, details: [{ payinId: input.payinId, reason: rejection }] }
-      : { ok: false, code: 'PROVIDER_ERROR', message: 'The acquirer is temporarily unavailable; the payin was recorded as FAILED', details: [{ payinId: input.payinId }] };
+      ? { ok: false, code: 'INVALID_DATA', message: `The acquirer rejected the charge: ${rejection}`, details: [{ message: 'recorded as FAILED', payinId: input.payinId, reason: rejection }] }
+      : { ok: false, code: 'PROVIDER_ERROR', message: 'The acquirer is temporarily unavailable; the payin was recorded as FAILED', details: [{ message: 'recorded as FAILED', payinId: input.payinId }] };
     return finish('FAILED');
   }
   externalId = charge.externalId;

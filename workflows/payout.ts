@@ -145,7 +145,7 @@ export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<{ stat
         return refuse('TEMPORARY_UNAVAILABLE', 'The acquirer is temporarily unavailable; nothing was debited. Retry in 5 to 10 minutes', []);
       }
       await transition('FAILED', 'PROVIDER_REJECTED');
-      return refuse('PROVIDER_REJECTED', 'The transfer was rejected by the national payment system; the balance was refunded', [{ payoutId: input.payoutId }]);
+      return refuse('PROVIDER_REJECTED', 'The transfer was rejected by the national payment system; the balance was refunded', [{ message: 'recorded as FAILED', payoutId: input.payoutId }]);
     }
     const record = await transition('PENDING', null, { externalId, feeAmount: input.feeAmount, netAmount });
     creation = { ok: true, record };

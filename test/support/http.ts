@@ -1,4 +1,5 @@
 import { testStack } from './stack';
+import { validateResponse } from './openapi-validator';
 
 export interface HttpResult<T = any> {
   status: number;
@@ -17,7 +18,8 @@ export async function http<T = any>(method: string, path: string, options: { hea
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  const res = await fetch(`${options.baseUrl ?? testStack().apiUrl}${path}`, { method, headers, body });
+  const url = `${options.baseUrl ?? testStack().apiUrl}${path}`;
+  const res = await fetch(url, { method, headers, body });
   const text = await res.text();
   let parsed: unknown = text;
   try {
@@ -25,6 +27,7 @@ export async function http<T = any>(method: string, path: string, options: { hea
   } catch {
     /* keep text */
   }
+  validateResponse(method, url, res.status, res.headers.get('content-type'), parsed);
   return { status: res.status, headers: res.headers, body: parsed as T, text };
 }
 
