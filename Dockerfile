@@ -9,7 +9,7 @@ COPY workflows ./workflows
 COPY activities ./activities
 COPY scripts ./scripts
 COPY bench ./bench
-RUN npx tsc -p tsconfig.build.json && npm prune --omit=dev
+RUN npx tsc -p tsconfig.build.json && cp src/http/routes/dashboard.html dist/src/http/routes/ && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production

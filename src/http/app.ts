@@ -23,6 +23,7 @@ import { adminPayoutRoutes, payoutRoutes } from './routes/payouts';
 import { adminWebhookRoutes } from './routes/admin-webhooks';
 import { checkoutRoutes } from './routes/checkout';
 import { docsRoutes } from './routes/docs';
+import { dashboardRoutes } from './routes/dashboard';
 
 export interface AppDeps {
   metrics: Metrics;
@@ -91,6 +92,7 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(healthRoutes(deps));
   app.use(docsRoutes(deps));
+  app.use(dashboardRoutes());
   app.use(whoamiRoutes(deps));
   app.use(acquirerCallbackRoutes(deps));
   app.use(boletoPdfRoutes(deps));

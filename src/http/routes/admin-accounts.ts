@@ -4,10 +4,10 @@ import type { AppDeps } from '../app';
 import { ApiError } from '../errors';
 import { parseOrThrow } from '../validate';
 import { BalanceAdjustmentBody, CompanyIdParam, CreateAccountBody, UpdateAccountBody } from '../schemas/admin';
-import { adminAccountView } from '../views';
+import { adminAccountView, payinView } from '../views';
 import { recordAudit } from '../../persistence/audit';
 import { InsufficientFundsError } from '../../persistence/ledger';
-import type { AccountDoc } from '../../persistence/models';
+import type { AccountDoc, PayinDoc } from '../../persistence/models';
 import { generateKeyPair, hashSecret } from '../../security/credentials';
 import { generateWebhookSecret } from '../../webhooks/signature';
 import { SANDBOX_BANKS } from '../../acquirer/sandbox/banks';
@@ -145,6 +145,15 @@ export function adminAccountRoutes(deps: AppDeps): Router {
     const entries = await ledger.entries(account._id, { limit: Math.min(200, Number(req.query.limit) || 50) });
     res.json({
       data: entries.map((e) => ({ id: e._id, seq: e.seq, kind: e.kind, delta: e.delta, balance: e.balance, ref: e.ref, description: e.description, createdAt: e.createdAt.toISOString() })),
+    });
+  });
+
+  router.get('/admin/payins', async (req, res) => {
+    const filter: Record<string, unknown> = { status: { $ne: 'CREATING' } };
+    if (typeof req.query.companyId === 'string') filter.companyId = req.query.companyId;
+    const rows = await models.Payin.find(filter).sort({ createdAt: -1 }).limit(Math.min(200, Number(req.query.limit) || 50)).lean<PayinDoc[]>();
+    res.json({
+      data: rows.map((p) => ({ ...payinView(p), companyId: p.companyId, workflowUrl: `${config.TEMPORAL_UI_URL}/namespaces/${config.TEMPORAL_NAMESPACE}/workflows/${p._id}` })),
     });
   });
 
