@@ -29,7 +29,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
-  logger.info({ taskQueue: config.TEMPORAL_TASK_QUEUE }, 'worker running');
+  // Lifecycle lines are logged whatever LOG_LEVEL says: supervisors wait for "worker running".
+  logger.child({}, { level: 'info' }).info({ taskQueue: config.TEMPORAL_TASK_QUEUE }, 'worker running');
   await worker.run();
   await close();
   await mongo.close();
