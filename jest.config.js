@@ -12,6 +12,13 @@ module.exports = {
   projects: [
     { displayName: 'unit', testEnvironment: 'node', transform, testMatch: ['<rootDir>/test/unit/**/*.test.ts'] },
     {
+      // `npm run test:chaos`: each file starts and breaks its own stack (minutes); not part of `npm test`.
+      displayName: 'chaos',
+      testEnvironment: 'node',
+      transform,
+      testMatch: ['<rootDir>/test/chaos/**/*.test.ts'],
+    },
+    {
       displayName: 'integration',
       testEnvironment: 'node',
       transform,

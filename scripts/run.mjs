@@ -46,7 +46,8 @@ if (command === 'start') {
 } else if (command === 'test') {
   ensureChromium();
   run('Type-checking tests', process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', 'tsconfig.json']);
-  run('Running the test suite (jest)', process.execPath, [path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'), ...rest]);
+  const selection = rest.some((a) => a.startsWith('--selectProjects')) ? [] : ['--selectProjects', 'unit', 'integration'];
+  run('Running the test suite (jest)', process.execPath, [path.join(root, 'node_modules', 'jest', 'bin', 'jest.js'), ...selection, ...rest]);
 } else if (command !== 'build') {
   console.error(`unknown command ${command}; use start, test or build`);
   process.exit(2);

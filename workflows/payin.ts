@@ -10,6 +10,8 @@ import {
   ActivityFailure,
   allHandlersFinished,
   CancellationScope,
+  patched,
+  proxyLocalActivities,
   sleep,
 } from '@temporalio/workflow';
 import type { Activities } from '../activities';
@@ -25,6 +27,18 @@ const persistence = proxyActivities<Activities>({
 
 // The charge call sits inside the merchant's request (early return): bounded retries, then PROVIDER_ERROR.
 const acquirer = proxyActivities<Activities>({
+  startToCloseTimeout: '6s',
+  scheduleToCloseTimeout: '20s',
+  retry: { initialInterval: '250ms', backoffCoefficient: 2, maximumAttempts: 4, nonRetryableErrorTypes: ['ACQUIRER_REJECTION'] },
+});
+
+// While the merchant waits (early return), the creation steps run as local activities: no server round trip
+// per step. Histories recorded before this change replay with the remote activities (patched()).
+const localPersistence = proxyLocalActivities<Activities>({
+  startToCloseTimeout: '10s',
+  retry: { initialInterval: '200ms', backoffCoefficient: 2, maximumInterval: '10s' },
+});
+const localAcquirer = proxyLocalActivities<Activities>({
   startToCloseTimeout: '6s',
   scheduleToCloseTimeout: '20s',
   retry: { initialInterval: '250ms', backoffCoefficient: 2, maximumAttempts: 4, nonRetryableErrorTypes: ['ACQUIRER_REJECTION'] },
@@ -71,19 +85,20 @@ export async function payinWorkflow(input: PayinWorkflowInput): Promise<{ status
     return { status: final, creation: creation! };
   };
 
+  const fastCreation = patched('creation-local-activities');
   // 1. Record the payin. The unique (account, referenceId) index makes duplicates fail here, atomically.
-  const recorded = await persistence.recordPayin(input);
+  const recorded = await (fastCreation ? localPersistence : persistence).recordPayin(input);
   if (!recorded.created) {
     creation = { ok: false, code: 'DUPLICATE_REFERENCE_ID', message: `referenceId ${input.referenceId} was already used by ${recorded.existingId}`, details: [{ field: 'referenceId', message: 'already used', existingId: recorded.existingId }] };
     upsertSearchAttributes({ TransactionStatus: ['DUPLICATE_REJECTED'] });
     return finish('DUPLICATE');
   }
 
-  const transition = async (to: PayinStatus, event: PayinEventKind | null, reason: string | null, fields: Record<string, unknown> = {}) => {
+  const transition = async (to: PayinStatus, event: PayinEventKind | null, reason: string | null, fields: Record<string, unknown> = {}, duringCreation = false) => {
     const from = status ?? null;
     version += 1;
     const ledger = event ? payinLedgerDelta(from, event, amounts) : null;
-    await persistence.applyPayinTransition({
+    await (duringCreation && fastCreation ? localPersistence : persistence).applyPayinTransition({
       payinId: input.payinId,
       companyId: input.companyId,
       version,
@@ -111,16 +126,16 @@ export async function payinWorkflow(input: PayinWorkflowInput): Promise<{ status
   // 2. Ask the acquirer for the charge (retried with one idempotency key, so never charged twice).
   let charge: Awaited<ReturnType<Activities['createCharge']>>;
   try {
-    charge = await acquirer.createCharge({ payinId: input.payinId, companyId: input.companyId });
+    charge = await (fastCreation ? localAcquirer : acquirer).createCharge({ payinId: input.payinId, companyId: input.companyId });
   } catch (err) {
     const cause = err instanceof ActivityFailure ? err.cause : err;
     const rejection = cause instanceof ApplicationFailure && cause.type === 'ACQUIRER_REJECTION' ? String((cause.details?.[0] as { code?: string })?.code ?? 'REFUSED') : null;
     if (rejection && ['REJECTED_BY_RISK', 'PAYER_LIMIT_REJECTED', 'INVALID_CVV'].includes(rejection)) {
-      await transition('REFUSED', null, rejection);
+      await transition('REFUSED', null, rejection, {}, true);
       creation = { ok: false, code: rejection, message: `The charge was declined: ${rejection}`, details: [{ message: 'recorded as REFUSED', payinId: input.payinId }] };
       return finish('REFUSED');
     }
-    await transition('FAILED', null, rejection ?? 'ACQUIRER_UNAVAILABLE');
+    await transition('FAILED', null, rejection ?? 'ACQUIRER_UNAVAILABLE', {}, true);
     creation = rejection
       ? { ok: false, code: 'INVALID_DATA', message: `The acquirer rejected the charge: ${rejection}`, details: [{ message: 'recorded as FAILED', payinId: input.payinId, reason: rejection }] }
       : { ok: false, code: 'PROVIDER_ERROR', message: 'The acquirer is temporarily unavailable; the payin was recorded as FAILED', details: [{ message: 'recorded as FAILED', payinId: input.payinId }] };
@@ -137,7 +152,7 @@ export async function payinWorkflow(input: PayinWorkflowInput): Promise<{ status
     boletoUrl: charge.boleto ? input.boletoUrl : null,
     openFinanceRedirectUrl: charge.openFinance?.redirectUrl ?? null,
     ...(initial === 'APPROVED' ? { feeAmount: amounts.feeAmount, netAmount: amounts.netAmount, reservedAmount: amounts.reservedAmount } : {}),
-  });
+  }, true);
   creation = {
     ok: true,
     response: {

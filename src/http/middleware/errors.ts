@@ -9,7 +9,13 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => {
 
 function isMongoUnavailable(err: unknown): boolean {
   const name = (err as { name?: string })?.name ?? '';
-  return /^Mongo(Server)?(Selection|Network|NetworkTimeout|NotConnected|TopologyClosed)Error$/.test(name) || name === 'MongooseServerSelectionError';
+  return /^Mongo(Server)?(Selection|Network|NetworkTimeout|NotConnected|TopologyClosed|PoolCleared)Error$/.test(name) || name === "MongooseServerSelectionError";
+}
+
+/** Temporal unreachable (gRPC UNAVAILABLE / deadline, or the connection itself). */
+function isTemporalUnavailable(err: unknown): boolean {
+  const e = err as { name?: string; code?: number; cause?: { code?: number } };
+  return e?.name === 'ConnectionError' || (e?.name === 'ServiceError' && (e.cause?.code === 14 || e.cause?.code === 4)) || e?.code === 14;
 }
 
 /** Maps every failure to the one error body; never leaks a stack trace or an HTML page. */
@@ -30,6 +36,8 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     apiError = new ApiError('INVALID_DATA', 'The request could not be read');
   } else if (isMongoUnavailable(err)) {
     apiError = new ApiError('SERVICE_UNAVAILABLE', 'The database is unavailable; retry shortly', [], { 'Retry-After': '5' });
+  } else if (isTemporalUnavailable(err)) {
+    apiError = new ApiError('SERVICE_UNAVAILABLE', 'The workflow service is unavailable; retry shortly (with the same Idempotency-Key)', [], { 'Retry-After': '5' });
   } else {
     req.log?.error({ err }, 'unhandled error');
     apiError = new ApiError('INTERNAL_ERROR', 'Internal error');
