@@ -120,7 +120,9 @@ test('acquirer failing 30 % of calls with 2 s latency spikes: correct final stat
     expect(created.length + failed.length).toBe(20);
     for (const f of failed) expect(f.body.error.code).toBe('PROVIDER_ERROR');
     for (const r of created) {
-      const charges = (await (await fetch(`${stack.acquirerUrl}/v1/charges?paymentId=${r.body.id}`)).json()).data;
+      // The inspection call goes through the same injected faults: retry it until it answers.
+      const listing = await until(async () => fetch(`${stack.acquirerUrl}/v1/charges?paymentId=${r.body.id}`).then((x) => (x.ok ? x.json() : null)), (x) => x !== null, 30_000);
+      const charges = listing.data;
       expect(charges).toHaveLength(1);
       await until(() => call('POST', `/sandbox/payins/${r.body.id}/simulate`, { event: 'pay' }), (x) => x.status === 202, 60_000);
     }
