@@ -4,6 +4,7 @@ import type { Metrics } from '../src/metrics';
 import type { Acquirer, ChargeResult } from '../src/acquirer/types';
 import { AcquirerRejection } from '../src/acquirer/types';
 import type { Models, PayinDoc } from '../src/persistence/models';
+import { insertClaimingKey } from '../src/persistence/unique-insert';
 import type { Ledger } from '../src/persistence/ledger';
 import type { PayinWorkflowInput } from '../workflows/payin-definitions';
 
@@ -25,15 +26,15 @@ export interface PayinTransitionInput {
   ledger: { idempotencyKey: string; kind: string; delta: { available?: number; reserved?: number; pendingPayouts?: number } } | null;
 }
 
-const isDuplicate = (err: unknown) => (err as { code?: number })?.code === 11000;
 
 export function createPayinActivities(deps: PayinActivityDeps) {
   const { models, ledger, acquirer } = deps;
   return {
     /** Inserts the payin record. Replays of the same payin are no-ops; another payin's referenceId is a duplicate. */
     async recordPayin(input: PayinWorkflowInput): Promise<{ created: true } | { created: false; existingId: string }> {
-      try {
-        await models.Payin.collection.insertOne({
+      return insertClaimingKey(
+        models.Payin,
+        {
           _id: input.payinId,
           companyId: input.companyId,
           referenceId: input.referenceId,
@@ -69,14 +70,9 @@ export function createPayinActivities(deps: PayinActivityDeps) {
           expiresAt: input.paymentMethod === 'CREDIT_CARD' ? null : new Date(Date.parse(input.createdAt) + input.paymentWindowSeconds * 1000),
           createdAt: new Date(input.createdAt),
           updatedAt: new Date(input.createdAt),
-        } as never);
-        return { created: true };
-      } catch (err) {
-        if (!isDuplicate(err)) throw err;
-        const existing = await models.Payin.findOne({ companyId: input.companyId, referenceId: input.referenceId }, { _id: 1 }).lean<Pick<PayinDoc, '_id'>>();
-        if (!existing) throw err;
-        return existing._id === input.payinId ? { created: true } : { created: false, existingId: existing._id };
-      }
+        } as unknown as PayinDoc,
+        { companyId: input.companyId, referenceId: input.referenceId },
+      );
     },
 
     /** Asks the acquirer for the charge; the idempotency key is per payin, so retries never charge twice. */

@@ -2,6 +2,7 @@ import { ApplicationFailure } from '@temporalio/activity';
 import type { Acquirer, PixKeyLookup } from '../src/acquirer/types';
 import { AcquirerRejection } from '../src/acquirer/types';
 import type { Models, PayoutDoc } from '../src/persistence/models';
+import { insertClaimingKey } from '../src/persistence/unique-insert';
 import { InsufficientFundsError, type Ledger } from '../src/persistence/ledger';
 import type { PayoutRecord, PayoutWorkflowInput } from '../workflows/payout-definitions';
 import type { PayoutStatus } from '../src/domain/payout';
@@ -14,7 +15,6 @@ export interface PayoutActivityDeps {
   metrics?: Metrics;
 }
 
-const isDuplicate = (err: unknown) => (err as { code?: number })?.code === 11000;
 
 export function payoutRecord(p: PayoutDoc): PayoutRecord {
   return {
@@ -51,8 +51,9 @@ export function createPayoutActivities(deps: PayoutActivityDeps) {
     },
 
     async recordPayout(input: PayoutWorkflowInput): Promise<{ created: true } | { created: false; existingId: string }> {
-      try {
-        await models.Payout.collection.insertOne({
+      return insertClaimingKey(
+        models.Payout,
+        {
           _id: input.payoutId,
           companyId: input.companyId,
           referenceId: input.referenceId,
@@ -74,14 +75,9 @@ export function createPayoutActivities(deps: PayoutActivityDeps) {
           approvedBy: null,
           createdAt: new Date(input.createdAt),
           updatedAt: new Date(input.createdAt),
-        } as never);
-        return { created: true };
-      } catch (err) {
-        if (!isDuplicate(err)) throw err;
-        const existing = await models.Payout.findOne({ companyId: input.companyId, referenceId: input.referenceId }, { _id: 1 }).lean<Pick<PayoutDoc, '_id'>>();
-        if (!existing) throw err;
-        return existing._id === input.payoutId ? { created: true } : { created: false, existingId: existing._id };
-      }
+        } as PayoutDoc,
+        { companyId: input.companyId, referenceId: input.referenceId },
+      );
     },
 
     /** Removes a payout refused at creation (nothing was left debited), so its referenceId can be used again. */

@@ -1,6 +1,7 @@
 import type { Logger } from '../src/logger';
 import type { Metrics } from '../src/metrics';
 import type { Models, WebhookAttemptDoc, WebhookEventDoc } from '../src/persistence/models';
+import { isDuplicateKeyError } from '../src/persistence/unique-insert';
 import type { SecretBox } from '../src/security/encryption';
 import { postWebhook } from '../src/webhooks/delivery';
 import { signWebhookPayload, PREVIOUS_SECRET_VALIDITY_MS } from '../src/webhooks/signature';
@@ -17,7 +18,7 @@ export interface WebhookActivityDeps {
   now?: () => number;
 }
 
-const isDuplicate = (err: unknown) => (err as { code?: number })?.code === 11000;
+const isDuplicate = isDuplicateKeyError;
 
 export function createWebhookActivities(deps: WebhookActivityDeps) {
   const { models } = deps;

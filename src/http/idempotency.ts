@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Models, IdempotencyDoc } from '../persistence/models';
 import { ApiError } from './errors';
+import { isDuplicateKeyError } from '../persistence/unique-insert';
 
 export interface StoredResponse {
   status: number;
@@ -8,7 +9,7 @@ export interface StoredResponse {
 }
 
 const WINDOW_MS = 24 * 3600 * 1000;
-const isDuplicate = (err: unknown) => (err as { code?: number })?.code === 11000;
+const isDuplicate = isDuplicateKeyError;
 
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;

@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import { addBalances, overdrawnBucket, ZERO_BALANCES, type Balances } from '../domain/ledger';
 import type { LedgerEntryDoc, Models } from './models';
+import { isDuplicateKeyError } from './unique-insert';
 
 export class InsufficientFundsError extends Error {
   constructor(readonly bucket: keyof Balances, readonly balance: Balances) {
@@ -27,9 +28,7 @@ export interface AppendResult {
   applied: boolean;
 }
 
-function isDuplicateKey(err: unknown): err is { code: number; keyPattern?: Record<string, unknown>; message: string } {
-  return (err as { code?: number })?.code === 11000;
-}
+const isDuplicateKey = isDuplicateKeyError;
 
 /**
  * Append-only ledger. Correctness rests only on unique-index inserts (works on FerretDB and MongoDB):
