@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { Router } from 'express';
 import { ulid } from 'ulid';
-import { WorkflowNotFoundError } from '@temporalio/client';
 import type { AppDeps } from '../app';
 import { ApiError } from '../errors';
 import { authContext, authenticate, requireActiveAccount } from '../middleware/auth';
@@ -118,7 +117,7 @@ export async function createPayin(deps: AppDeps, acquirer: HttpAcquirer, account
 }
 
 export function payinRoutes(deps: AppDeps): Router {
-  const { config, models, temporal } = deps;
+  const { config, models } = deps;
   const router = Router();
   const bodySchema = createPayinBody({ requireHttpsWebhooks: config.NODE_ENV === 'production', maxInstallments: config.CARD_MAX_INSTALLMENTS });
   const acquirer = new HttpAcquirer(config.ACQUIRER_URL, config.ACQUIRER_TIMEOUT_MS);
@@ -233,8 +232,4 @@ export function cardTokenRoutes(deps: AppDeps): Router {
     },
   );
   return router;
-}
-
-export function isWorkflowGone(err: unknown): boolean {
-  return err instanceof WorkflowNotFoundError;
 }
