@@ -1,6 +1,7 @@
 import { ulid } from 'ulid';
 import { admin, createMerchant } from '../support/http';
 import { eventually, WebhookReceiver } from '../support/receiver';
+import { payinBody } from '../support/payloads';
 import { startIsolatedServices } from '../support/services';
 
 const FINAL = ['COMPLETED', 'FAILED', 'REFUSED', 'CANCELED', 'REFUNDED'];
@@ -19,10 +20,24 @@ describe('worker crashes (kill -9) during payouts and webhook retries', () => {
     await receiver?.stop();
   });
 
-  test('20 payouts with the worker killed at random points: all final, ledger consistent, no movement applied twice', async () => {
+  test('a mix of payins, 20 payouts and webhooks with the worker killed at random points: all final, ledger consistent, nothing applied twice', async () => {
     const m = await createMerchant({ baseUrl: services.apiUrl });
     await admin.post(`/admin/accounts/${m.companyId}/balance-adjustments`, { amount: 1_000_000, description: 'crash funds' });
     const amounts = Array.from({ length: 20 }, (_, i) => 1_000 + (i % 5 === 0 ? 13 : i % 7 === 0 ? 14 : 0) + i * 100);
+    const hook = receiver.on('/crash-mix', () => 'ok');
+    const payins: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const p = await m.post('/payin', { ...payinBody({ amount: 10_000 }), webhookUrl: hook });
+      expect(p.status).toBe(201);
+      payins.push(p.body.id);
+    }
+    // Payments arrive (acquirer callbacks → signals) while the worker is being killed below.
+    const paying = (async () => {
+      for (const id of payins) {
+        await sleep(150);
+        await m.post(`/sandbox/payins/${id}/simulate`, { event: 'pay' });
+      }
+    })();
 
     const creating = Promise.all(
       amounts.map(async (amount, i) => {
@@ -45,6 +60,7 @@ describe('worker crashes (kill -9) during payouts and webhook retries', () => {
       await services.restartWorker();
     }
     const ids = await creating;
+    await paying;
     expect(kills).toBe(3);
     expect(new Set(ids).size).toBe(20);
 
@@ -57,13 +73,23 @@ describe('worker crashes (kill -9) during payouts and webhook retries', () => {
     const byStatus = final.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.body.status]: (acc[r.body.status] ?? 0) + 1 }), {});
     expect(byStatus.COMPLETED).toBe(amounts.filter((a) => a % 100 !== 13 && a % 100 !== 14).length);
 
+    for (const id of payins) await eventually(() => m.get(`/payin/${id}`), (r) => r.body.status === 'APPROVED', 90_000, 500);
     const ledger = await admin.get(`/admin/accounts/${m.companyId}/ledger?limit=200`);
     const entries = ledger.body.data as Array<{ kind: string; delta: { available: number }; ref: { id: string } | null; balance: { available: number } }>;
     const sum = entries.reduce((s, e) => s + e.delta.available, 0);
     const balance = (await admin.get(`/admin/accounts/${m.companyId}`)).body.balance.available;
     expect(sum).toBe(balance);
-    const expected = 1_000_000 - final.filter((r) => r.body.status === 'COMPLETED').reduce((s, r) => s + r.body.amount, 0);
+    const expected = 1_000_000 - final.filter((r) => r.body.status === 'COMPLETED').reduce((s, r) => s + r.body.amount, 0) + payins.length * (10_000 - 99);
     expect(balance).toBe(expected);
+    for (const id of payins) expect(entries.filter((e) => e.ref?.id === id).map((e) => e.kind)).toEqual(['payin_credit']);
+    // Webhooks of the payins: pending and approved each delivered, attempt numbers never repeated.
+    for (const id of payins) {
+      const ev = await eventually(() => admin.get(`/admin/webhook-events?transactionId=${id}`), (r) => r.body.data.length === 2 && r.body.data.every((e: { status: string }) => e.status === 'delivered'), 60_000, 500);
+      for (const e of ev.body.data as Array<{ attempts: Array<{ attempt: number }> }>) {
+        const nums = e.attempts.map((a) => a.attempt);
+        expect(nums).toEqual(Array.from({ length: nums.length }, (_, i) => i + 1));
+      }
+    }
     for (const id of ids) {
       const kinds = entries.filter((e) => e.ref?.id === id).map((e) => e.kind).sort();
       const status = final.find((r) => r.body.id === id)!.body.status;
