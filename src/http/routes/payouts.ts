@@ -8,6 +8,7 @@ import { withIdempotency } from '../idempotency';
 import { createPayoutBody, ListPayoutsQuery, PayoutIdParam, RejectPayoutBody, SimulatePayoutBody } from '../schemas/payout';
 import { computeFee } from '../../domain/account';
 import { PAYOUT_STATUSES, payoutLimitAt } from '../../domain/payout';
+import { payoutListQuery } from '../../persistence/payout-list';
 import { startPayout, sendApproval } from '../../temporal/payouts';
 import type { PayoutDoc } from '../../persistence/models';
 import { recordAudit } from '../../persistence/audit';
@@ -68,14 +69,10 @@ export function payoutRoutes(deps: AppDeps): Router {
   router.get('/payout', async (req, res) => {
     const { account } = authContext(req);
     const q = parseOrThrow(ListPayoutsQuery, req.query, 'query');
-    const filter: Record<string, unknown> = { companyId: account._id, status: q.status ?? { $in: PAYOUT_STATUSES } };
-    if (q.referenceId) filter.referenceId = q.referenceId;
-    if (q.startDate || q.endDate) {
-      filter.createdAt = { ...(q.startDate ? { $gte: new Date(q.startDate) } : {}), ...(q.endDate ? { $lte: new Date(q.endDate) } : {}) };
-    }
+    const { filter, sort } = payoutListQuery(account._id, q);
     const [total, rows] = await Promise.all([
       models.Payout.countDocuments(filter),
-      models.Payout.find(filter).sort({ createdAt: -1, _id: -1 }).skip((q.page - 1) * q.limit).limit(q.limit).lean<PayoutDoc[]>(),
+      models.Payout.find(filter).sort(sort).skip((q.page - 1) * q.limit).limit(q.limit).lean<PayoutDoc[]>(),
     ]);
     res.json({ data: rows.map(listElement), meta: { total, page: q.page, limit: q.limit, totalPages: Math.ceil(total / q.limit) } });
   });
