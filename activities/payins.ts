@@ -122,12 +122,15 @@ export function createPayinActivities(deps: PayinActivityDeps) {
           ref: { type: 'payin', id: t.payinId },
         });
       }
+      // Read and write by primary key only (see applyPayoutTransition).
+      const current = await models.Payin.findById(t.payinId, { statusVersion: 1, paymentMethod: 1 }).lean<Pick<PayinDoc, 'statusVersion' | 'paymentMethod'>>();
+      if (!current || current.statusVersion >= t.version) return;
       const now = new Date();
-      const res = await models.Payin.findOneAndUpdate(
-        { _id: t.payinId, statusVersion: { $lt: t.version } },
+      await models.Payin.updateOne(
+        { _id: t.payinId },
         { $set: { ...t.fields, status: t.status, statusVersion: t.version, statusReason: t.reason, updatedAt: now }, $push: { statusHistory: { status: t.status, at: now, reason: t.reason } } },
-      ).lean<PayinDoc>();
-      if (res) deps.metrics?.transactions.inc({ kind: 'payin', method: res.paymentMethod, status: t.status });
+      );
+      deps.metrics?.transactions.inc({ kind: 'payin', method: current.paymentMethod, status: t.status });
     },
   };
 }

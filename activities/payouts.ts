@@ -117,17 +117,21 @@ export function createPayoutActivities(deps: PayoutActivityDeps) {
       }
     },
 
-    /** Writes one transition (single writer: the payout's workflow; the version guard makes replays no-ops). */
+    /**
+     * Writes one transition. The payout's workflow is the record's only writer and runs one activity at a time,
+     * so the version check needs no conditional update: it turns a retried or replayed write into a no-op and
+     * never regresses a status. Both the read and the write are by primary key only (FerretDB v1 would scan
+     * the collection for `{_id, statusVersion}`).
+     */
     async applyPayoutTransition(t: { payoutId: string; version: number; status: string; reason: string | null; fields: Record<string, unknown> }): Promise<PayoutRecord> {
-      const now = new Date();
-      const applied = await models.Payout.updateOne(
-        { _id: t.payoutId, statusVersion: { $lt: t.version } },
-        { $set: { ...t.fields, status: t.status, statusVersion: t.version, statusReason: t.reason, updatedAt: now }, $push: { statusHistory: { status: t.status, at: now, reason: t.reason } } },
-      );
-      if (applied.modifiedCount > 0) deps.metrics?.transactions.inc({ kind: 'payout', method: 'PIX', status: t.status });
       const doc = await models.Payout.findById(t.payoutId).lean<PayoutDoc>();
-      if (!doc) throw new Error(`payout ${t.payoutId} vanished`);
-      return payoutRecord(doc);
+      if (!doc) throw ApplicationFailure.nonRetryable(`payout ${t.payoutId} not recorded`, 'PAYOUT_NOT_FOUND');
+      if (doc.statusVersion >= t.version) return payoutRecord(doc);
+      const now = new Date();
+      const set = { ...t.fields, status: t.status, statusVersion: t.version, statusReason: t.reason, updatedAt: now };
+      await models.Payout.updateOne({ _id: t.payoutId }, { $set: set, $push: { statusHistory: { status: t.status, at: now, reason: t.reason } } });
+      deps.metrics?.transactions.inc({ kind: 'payout', method: 'PIX', status: t.status });
+      return payoutRecord({ ...doc, ...set } as PayoutDoc);
     },
   };
 }

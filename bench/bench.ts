@@ -19,6 +19,21 @@ const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] * 10) / 10;
 };
+const PHASES = new Set((process.env.BENCH_PHASES ?? 'auth,payins,payouts,webhooks,list').split(','));
+const LABEL = process.env.BENCH_LABEL ?? '';
+/** Extra environment for the API and worker (tuning experiments), as JSON: BENCH_STACK_ENV='{"MONGODB_MAX_POOL_SIZE":"50"}'. */
+const STACK_ENV: Record<string, string> = JSON.parse(process.env.BENCH_STACK_ENV ?? '{}');
+
+/** CPU seconds (user + system) a process has used so far, from /proc. */
+const cpuSeconds = (pid?: number): number | null => {
+  if (!pid) return null;
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+};
 const rss = (pid?: number) => {
   if (!pid) return null;
   const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -70,12 +85,32 @@ async function main(): Promise<void> {
     dataDir,
     logsDir: path.join(dataDir, 'logs'),
     secrets: generateSecrets(),
-    env: { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '10000000', RATE_LIMIT_STORE: 'memory' },
+    // The per-credential limit stays on its production store (MongoDB), only raised out of the way.
+    env: { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '10000000', ...STACK_ENV },
   });
-  const report: Record<string, unknown> = { startedAt: new Date().toISOString(), machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version }, phases: {} };
+  const report: Record<string, unknown> = { startedAt: new Date().toISOString(), label: LABEL, stackEnv: STACK_ENV, machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version }, phases: {} };
   const phases = report.phases as Record<string, unknown>;
   const memory: Record<string, { apiMiB: number | null; workerMiB: number | null }> = {};
-  const snap = (phase: string) => (memory[phase] = { apiMiB: rss(stack.processes.api?.child.pid), workerMiB: rss(stack.processes.worker?.child.pid) });
+  const cpu: Record<string, Record<string, number | null>> = {};
+  const procNames = ['api', 'worker', 'temporal', 'ferretdb', 'acquirer'] as const;
+  let cpuMark: Record<string, number | null> = {};
+  let wallMark = performance.now();
+  const markCpu = () => {
+    cpuMark = Object.fromEntries(procNames.map((n) => [n, cpuSeconds(stack.processes[n]?.child.pid)]));
+    wallMark = performance.now();
+  };
+  const snap = (phase: string) => {
+    memory[phase] = { apiMiB: rss(stack.processes.api?.child.pid), workerMiB: rss(stack.processes.worker?.child.pid) };
+    const wall = (performance.now() - wallMark) / 1000;
+    cpu[phase] = Object.fromEntries([
+      ['wallSeconds', Math.round(wall * 10) / 10],
+      ...procNames.map((n) => {
+        const now = cpuSeconds(stack.processes[n]?.child.pid);
+        return [n, now === null || cpuMark[n] === null ? null : Math.round((now - cpuMark[n]!) * 10) / 10];
+      }),
+    ]);
+    markCpu();
+  };
 
   try {
     const admin = { authorization: `Bearer ${stack.adminToken}`, 'content-type': 'application/json' };
@@ -90,95 +125,129 @@ async function main(): Promise<void> {
       items: [{ title: 'x', quantity: 1, unitPrice: 1000 }], ...(webhookUrl ? { webhookUrl } : {}),
     });
 
-    const levels = (process.env.BENCH_CONCURRENCY ?? '1,8,32,64').split(',').map(Number);
-    const perLevel = Number(process.env.BENCH_REQUESTS ?? 200);
-    console.log('==> POST /payin (PIX), end to end');
-    const payinRuns: Awaited<ReturnType<typeof load>>[] = [];
-    for (const c of levels) {
-      payinRuns.push(await load(c, c === 1 ? Math.min(perLevel, 100) : perLevel, async () => {
-        const res = await fetch(`${stack.apiUrl}/payin`, { method: 'POST', headers: auth, body: JSON.stringify(payin()) });
-        if (res.status !== 201) throw new Error(String(res.status));
-        await res.arrayBuffer();
-      }));
-      console.log(`    c=${c}: ${JSON.stringify(payinRuns.at(-1))}`);
-    }
-    snap('payins');
+    markCpu();
 
-    console.log('==> baseline: no-op update-with-start on the same server and client settings');
-    const connection = await Connection.connect({ address: stack.temporalAddress });
-    const client = new Client({ connection });
-    const baseline: Awaited<ReturnType<typeof load>>[] = [];
-    for (const c of levels) {
-      baseline.push(await load(c, c === 1 ? Math.min(perLevel, 100) : perLevel, async () => {
-        const op = new WithStartWorkflowOperation('benchNoopWorkflow', { workflowId: `bench-noop-${ulid()}`, taskQueue: 'payments', workflowIdConflictPolicy: 'FAIL' });
-        await client.workflow.executeUpdateWithStart(noopUpdate, { startWorkflowOperation: op });
-      }));
-      console.log(`    c=${c}: ${JSON.stringify(baseline.at(-1))}`);
-    }
-    phases.payinCreate = payinRuns.map((r, i) => ({ ...r, baselineThroughputPerSec: baseline[i].throughputPerSec, ratio: Math.round((r.throughputPerSec / baseline[i].throughputPerSec) * 100) / 100 }));
-    phases.baseline = baseline;
-
-    console.log('==> payouts (automatic approval) through COMPLETED, with webhooks');
-    const payoutCount = Number(process.env.BENCH_PAYOUTS ?? 100);
-    const created = new Map<string, number>();
-    const attemptsBefore = attempts;
-    const t0 = performance.now();
-    await load(16, payoutCount, async () => {
-      const res = await fetch(`${stack.apiUrl}/payout`, { method: 'POST', headers: auth, body: JSON.stringify({ amount: 1000, pixKey: 'pix@example.com', pixKeyType: 'EMAIL', referenceId: `bp-${ulid()}`, webhookUrl: hookUrl }) });
-      const body = await res.json();
-      if (res.status !== 201) throw new Error(String(res.status));
-      created.set(body.id, Date.parse(body.createdAt));
-    });
-    const deadline = Date.now() + 120_000;
-    while ([...created.keys()].some((id) => !receiverTimes.has(`${id}:COMPLETED`)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
-    const seconds = (performance.now() - t0) / 1000;
-    const toCompleted = [...created.entries()].filter(([id]) => receiverTimes.has(`${id}:COMPLETED`)).map(([id, at]) => receiverTimes.get(`${id}:COMPLETED`)! - at);
-    phases.payouts = { payouts: payoutCount, completed: toCompleted.length, completedPerSec: Math.round((toCompleted.length / seconds) * 10) / 10, creationToCompletedWebhookP50ms: pct(toCompleted, 50), creationToCompletedWebhookP99ms: pct(toCompleted, 99), webhookAttemptsPerSec: Math.round(((attempts - attemptsBefore) / seconds) * 10) / 10 };
-    console.log(`    ${JSON.stringify(phases.payouts)}`);
-    snap('payouts');
-
-    console.log('==> webhook latency: status change → receiver');
-    const hookLat: number[] = [];
-    await load(8, 100, async () => {
-      const res = await fetch(`${stack.apiUrl}/payin`, { method: 'POST', headers: auth, body: JSON.stringify(payin(hookUrl)) });
-      const body = await res.json();
-      const answeredAt = Date.now();
-      for (let i = 0; i < 100 && !receiverTimes.has(`${body.id}:PENDING`); i++) await new Promise((r) => setTimeout(r, 20));
-      if (receiverTimes.has(`${body.id}:PENDING`)) hookLat.push(receiverTimes.get(`${body.id}:PENDING`)! - answeredAt);
-    });
-    phases.webhooks = { events: hookLat.length, afterResponseP50ms: pct(hookLat, 50), afterResponseP99ms: pct(hookLat, 99), note: 'from the 201 of POST /payin (status PENDING recorded) to the receiver getting payin.pending' };
-    console.log(`    ${JSON.stringify(phases.webhooks)}`);
-    snap('webhooks');
-
-    console.log('==> GET /payout list latency with payouts seeded in bulk');
-    const conn = await mongoose.createConnection(stack.mongoUri).asPromise();
-    const sizes = (process.env.BENCH_LIST_SIZES ?? '10000').split(',').map(Number);
-    const listing = [];
-    let seeded = 0;
-    for (const size of sizes) {
-      while (seeded < size) {
-        const batch = Array.from({ length: Math.min(5000, size - seeded) }, (_, i) => {
-          const n = seeded + i;
-          return { _id: `payout_${ulid()}`, companyId: acc.companyId, referenceId: `seed-${n}`, status: n % 10 === 0 ? 'FAILED' : 'COMPLETED', statusVersion: 1, statusReason: null, statusHistory: [], externalId: null, amount: 1000, currency: 'BRL', pixKey: 'pix@example.com', pixKeyType: 'EMAIL', beneficiaryName: null, beneficiaryDocument: null, webhookUrl: null, feeAmount: 100, netAmount: 900, bankReceipt: null, approvedBy: null, createdAt: new Date(Date.now() - n * 1000), updatedAt: new Date() };
-        });
-        await conn.db!.collection("payouts").insertMany(batch as never[], { ordered: false });
-        seeded += batch.length;
-      }
-      for (const [name, qs] of [['newest page', ''], ['status filter', '?status=FAILED'], ['referenceId', '?referenceId=seed-5'], ['page 50', '?page=50']] as const) {
-        const r = await load(2, Number(process.env.BENCH_LIST_REQUESTS ?? 10), async () => {
-          const res = await fetch(`${stack.apiUrl}/payout${qs}`, { headers: auth });
-          if (res.status !== 200) throw new Error(String(res.status));
+    if (PHASES.has('auth')) {
+      // Authentication, rate limiting and one read, nothing else: GET /payout/{id} of an unknown id answers 404.
+      console.log('==> authenticated read (GET /payout/{unknown id} → 404)');
+      const runs = [];
+      for (const c of [1, 8]) {
+        runs.push(await load(c, 300, async () => {
+          const res = await fetch(`${stack.apiUrl}/payout/payout_${ulid()}`, { headers: auth });
+          if (res.status !== 404) throw new Error(String(res.status));
           await res.arrayBuffer();
-        });
-        listing.push({ stored: size, query: name, p50ms: r.p50ms, p99ms: r.p99ms });
-        console.log(`    ${size} stored, ${name}: p50 ${r.p50ms} ms, p99 ${r.p99ms} ms`);
+        }));
+        console.log(`    c=${c}: ${JSON.stringify(runs.at(-1))}`);
       }
+      phases.auth = runs;
+      snap('auth');
     }
-    await conn.close();
-    phases.listPayouts = listing;
-    snap('list');
+
+    if (PHASES.has('payins')) {
+      const levels = (process.env.BENCH_CONCURRENCY ?? '1,8,32,64').split(',').map(Number);
+      const perLevel = Number(process.env.BENCH_REQUESTS ?? 200);
+      console.log('==> POST /payin (PIX), end to end');
+      const payinRuns: Awaited<ReturnType<typeof load>>[] = [];
+      for (const c of levels) {
+        payinRuns.push(await load(c, c === 1 ? Math.min(perLevel, 100) : perLevel, async () => {
+          const res = await fetch(`${stack.apiUrl}/payin`, { method: 'POST', headers: auth, body: JSON.stringify(payin()) });
+          if (res.status !== 201) throw new Error(String(res.status));
+          await res.arrayBuffer();
+        }));
+        console.log(`    c=${c}: ${JSON.stringify(payinRuns.at(-1))}`);
+      }
+      snap('payins');
+
+      console.log('==> baseline: no-op update-with-start on the same server and client settings');
+      const connection = await Connection.connect({ address: stack.temporalAddress });
+      const client = new Client({ connection });
+      const baseline: Awaited<ReturnType<typeof load>>[] = [];
+      for (const c of levels) {
+        baseline.push(await load(c, c === 1 ? Math.min(perLevel, 100) : perLevel, async () => {
+          const op = new WithStartWorkflowOperation('benchNoopWorkflow', { workflowId: `bench-noop-${ulid()}`, taskQueue: 'payments', workflowIdConflictPolicy: 'FAIL' });
+          await client.workflow.executeUpdateWithStart(noopUpdate, { startWorkflowOperation: op });
+        }));
+        console.log(`    c=${c}: ${JSON.stringify(baseline.at(-1))}`);
+      }
+      await connection.close();
+      phases.payinCreate = payinRuns.map((r, i) => ({ ...r, baselineThroughputPerSec: baseline[i].throughputPerSec, ratio: Math.round((r.throughputPerSec / baseline[i].throughputPerSec) * 100) / 100 }));
+      phases.baseline = baseline;
+      snap('baseline');
+    }
+
+    if (PHASES.has('payouts')) {
+      console.log('==> payouts (automatic approval) through COMPLETED, with webhooks');
+      const payoutCount = Number(process.env.BENCH_PAYOUTS ?? 100);
+      const created = new Map<string, number>();
+      const creation: number[] = [];
+      const attemptsBefore = attempts;
+      const t0 = performance.now();
+      await load(16, payoutCount, async () => {
+        const c0 = performance.now();
+        const res = await fetch(`${stack.apiUrl}/payout`, { method: 'POST', headers: auth, body: JSON.stringify({ amount: 1000, pixKey: 'pix@example.com', pixKeyType: 'EMAIL', referenceId: `bp-${ulid()}`, webhookUrl: hookUrl }) });
+        const body = await res.json();
+        if (res.status !== 201) throw new Error(String(res.status));
+        creation.push(performance.now() - c0);
+        created.set(body.id, Date.parse(body.createdAt));
+      });
+      const deadline = Date.now() + 180_000;
+      while ([...created.keys()].some((id) => !receiverTimes.has(`${id}:COMPLETED`)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      const seconds = (performance.now() - t0) / 1000;
+      const toCompleted = [...created.entries()].filter(([id]) => receiverTimes.has(`${id}:COMPLETED`)).map(([id, at]) => receiverTimes.get(`${id}:COMPLETED`)! - at);
+      phases.payouts = { payouts: payoutCount, completed: toCompleted.length, completedPerSec: Math.round((toCompleted.length / seconds) * 10) / 10, createP50ms: pct(creation, 50), createP99ms: pct(creation, 99), creationToCompletedWebhookP50ms: pct(toCompleted, 50), creationToCompletedWebhookP99ms: pct(toCompleted, 99), webhookAttemptsPerSec: Math.round(((attempts - attemptsBefore) / seconds) * 10) / 10 };
+      console.log(`    ${JSON.stringify(phases.payouts)}`);
+      snap('payouts');
+    }
+
+    if (PHASES.has('webhooks')) {
+      console.log('==> webhook latency: status change → receiver');
+      const hookLat: number[] = [];
+      await load(8, 100, async () => {
+        const res = await fetch(`${stack.apiUrl}/payin`, { method: 'POST', headers: auth, body: JSON.stringify(payin(hookUrl)) });
+        const body = await res.json();
+        const answeredAt = Date.now();
+        for (let i = 0; i < 100 && !receiverTimes.has(`${body.id}:PENDING`); i++) await new Promise((r) => setTimeout(r, 20));
+        if (receiverTimes.has(`${body.id}:PENDING`)) hookLat.push(receiverTimes.get(`${body.id}:PENDING`)! - answeredAt);
+      });
+      phases.webhooks = { events: hookLat.length, afterResponseP50ms: pct(hookLat, 50), afterResponseP99ms: pct(hookLat, 99), note: 'from the 201 of POST /payin (status PENDING recorded) to the receiver getting payin.pending' };
+      console.log(`    ${JSON.stringify(phases.webhooks)}`);
+      snap('webhooks');
+    }
+
+    if (PHASES.has('list')) {
+      console.log('==> GET /payout list latency with payouts seeded in bulk');
+      const conn = await mongoose.createConnection(stack.mongoUri).asPromise();
+      const sizes = (process.env.BENCH_LIST_SIZES ?? '10000').split(',').map(Number);
+      const listing = [];
+      let seeded = 0;
+      for (const size of sizes) {
+        const s0 = performance.now();
+        while (seeded < size) {
+          const batch = Array.from({ length: Math.min(5000, size - seeded) }, (_, i) => {
+            const n = seeded + i;
+            return { _id: `payout_${ulid()}`, companyId: acc.companyId, referenceId: `seed-${n}`, status: n % 10 === 0 ? 'FAILED' : 'COMPLETED', statusVersion: 1, statusReason: null, statusHistory: [], externalId: null, amount: 1000, currency: 'BRL', pixKey: 'pix@example.com', pixKeyType: 'EMAIL', beneficiaryName: null, beneficiaryDocument: null, webhookUrl: null, feeAmount: 100, netAmount: 900, bankReceipt: null, approvedBy: null, createdAt: new Date(Date.now() - n * 1000), updatedAt: new Date() };
+          });
+          await conn.db!.collection('payouts').insertMany(batch as never[], { ordered: false });
+          seeded += batch.length;
+          if (seeded % 100_000 === 0) console.log(`    seeded ${seeded}`);
+        }
+        console.log(`    ${size} stored (seeding took ${Math.round((performance.now() - s0) / 1000)} s)`);
+        for (const [name, qs] of [['newest page', ''], ['status filter', '?status=FAILED'], ['referenceId', '?referenceId=seed-5'], ['page 50', '?page=50']] as const) {
+          const r = await load(1, Number(process.env.BENCH_LIST_REQUESTS ?? 10), async () => {
+            const res = await fetch(`${stack.apiUrl}/payout${qs}`, { headers: auth, signal: AbortSignal.timeout(1_800_000) });
+            if (res.status !== 200) throw new Error(String(res.status));
+            await res.arrayBuffer();
+          });
+          listing.push({ stored: size, query: name, requests: r.requests, errors: r.errors, p50ms: r.p50ms, p99ms: r.p99ms });
+          console.log(`    ${size} stored, ${name}: p50 ${r.p50ms} ms, p99 ${r.p99ms} ms`);
+        }
+      }
+      await conn.close();
+      phases.listPayouts = listing;
+      snap('list');
+    }
     phases.memory = memory;
-    await connection.close();
+    phases.cpu = cpu;
   } finally {
     await stack.stop();
     receiver.close();
@@ -187,48 +256,46 @@ async function main(): Promise<void> {
 
   const outDir = path.join(ROOT, 'bench', 'results');
   fs.mkdirSync(outDir, { recursive: true });
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-') + (LABEL ? `-${LABEL.replace(/[^a-z0-9-]+/gi, '-')}` : '');
   fs.writeFileSync(path.join(outDir, `${stamp}.json`), JSON.stringify(report, null, 2));
   const md = toMarkdown(report);
   fs.writeFileSync(path.join(outDir, `${stamp}.md`), md);
-  fs.writeFileSync(path.join(outDir, 'latest.md'), md);
+  if (PHASES.size === 5) fs.writeFileSync(path.join(outDir, 'latest.md'), md);
   console.log(md);
 }
 
 function toMarkdown(r: Record<string, any>): string {
   const p = r.phases;
   const lines = [
-    `# Benchmark — ${r.startedAt}`,
+    `# Benchmark — ${r.startedAt}${r.label ? ` (${r.label})` : ''}`,
     '',
     `Machine: ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGiB} GiB, Node ${r.machine.node}; Temporal CLI dev server (SQLite) and FerretDB (SQLite), all on this machine.`,
-    '',
-    '## POST /payin (PIX), end to end, vs a no-op update-with-start',
-    '',
-    '| concurrency | requests | payins/s | p50 ms | p95 ms | p99 ms | baseline ops/s | ratio |',
-    '|---|---|---|---|---|---|---|---|',
-    ...p.payinCreate.map((x: any) => `| ${x.concurrency} | ${x.requests} | ${x.throughputPerSec} | ${x.p50ms} | ${x.p95ms} | ${x.p99ms} | ${x.baselineThroughputPerSec} | ${x.ratio} |`),
-    '',
-    '## Payouts (automatic approval) to COMPLETED',
-    '',
-    `${p.payouts.completed}/${p.payouts.payouts} completed; ${p.payouts.completedPerSec} completed/s; creation → COMPLETED webhook p50 ${p.payouts.creationToCompletedWebhookP50ms} ms, p99 ${p.payouts.creationToCompletedWebhookP99ms} ms; ${p.payouts.webhookAttemptsPerSec} webhook attempts/s.`,
-    '',
-    '## Webhook latency',
-    '',
-    `${p.webhooks.events} events: p50 ${p.webhooks.afterResponseP50ms} ms, p99 ${p.webhooks.afterResponseP99ms} ms (${p.webhooks.note}).`,
-    '',
-    '## GET /payout',
-    '',
-    '| payouts stored | query | p50 ms | p99 ms |',
-    '|---|---|---|---|',
-    ...p.listPayouts.map((x: any) => `| ${x.stored} | ${x.query} | ${x.p50ms} | ${x.p99ms} |`),
-    '',
-    '## Memory (RSS, MiB, end of phase)',
-    '',
-    '| phase | API | worker |',
-    '|---|---|---|',
-    ...Object.entries(p.memory).map(([k, v]: [string, any]) => `| ${k} | ${v.apiMiB} | ${v.workerMiB} |`),
+    ...(Object.keys(r.stackEnv ?? {}).length ? ['', `Stack settings for this run: \`${JSON.stringify(r.stackEnv)}\``] : []),
     '',
   ];
+  if (p.auth) {
+    lines.push('## Authenticated read (GET /payout/{unknown id} → 404: auth, rate limit, one lookup)', '', '| concurrency | requests | req/s | p50 ms | p95 ms | p99 ms |', '|---|---|---|---|---|---|');
+    lines.push(...p.auth.map((x: any) => `| ${x.concurrency} | ${x.requests} | ${x.throughputPerSec} | ${x.p50ms} | ${x.p95ms} | ${x.p99ms} |`), '');
+  }
+  if (p.payinCreate) {
+    lines.push('## POST /payin (PIX), end to end, vs a no-op update-with-start', '', '| concurrency | requests | payins/s | p50 ms | p95 ms | p99 ms | baseline ops/s | ratio |', '|---|---|---|---|---|---|---|---|');
+    lines.push(...p.payinCreate.map((x: any) => `| ${x.concurrency} | ${x.requests} | ${x.throughputPerSec} | ${x.p50ms} | ${x.p95ms} | ${x.p99ms} | ${x.baselineThroughputPerSec} | ${x.ratio} |`), '');
+  }
+  if (p.payouts) {
+    const x = p.payouts;
+    lines.push('## Payouts (automatic approval) to COMPLETED', '', `${x.completed}/${x.payouts} completed; ${x.completedPerSec} completed/s; POST /payout p50 ${x.createP50ms} ms, p99 ${x.createP99ms} ms (16 concurrent); creation → COMPLETED webhook p50 ${x.creationToCompletedWebhookP50ms} ms, p99 ${x.creationToCompletedWebhookP99ms} ms; ${x.webhookAttemptsPerSec} webhook attempts/s.`, '');
+  }
+  if (p.webhooks) {
+    lines.push('## Webhook latency', '', `${p.webhooks.events} events: p50 ${p.webhooks.afterResponseP50ms} ms, p99 ${p.webhooks.afterResponseP99ms} ms (${p.webhooks.note}).`, '');
+  }
+  if (p.listPayouts) {
+    lines.push('## GET /payout', '', '| payouts stored | query | requests | p50 ms | p99 ms |', '|---|---|---|---|---|');
+    lines.push(...p.listPayouts.map((x: any) => `| ${x.stored} | ${x.query} | ${x.requests - x.errors}/${x.requests} | ${x.p50ms} | ${x.p99ms} |`), '');
+  }
+  lines.push('## Memory (RSS, MiB, end of phase)', '', '| phase | API | worker |', '|---|---|---|');
+  lines.push(...Object.entries(p.memory).map(([k, v]: [string, any]) => `| ${k} | ${v.apiMiB} | ${v.workerMiB} |`), '');
+  lines.push('## CPU seconds used per phase (2 cores = 2 CPU-seconds per wall second)', '', '| phase | wall s | API | worker | Temporal | FerretDB | acquirer |', '|---|---|---|---|---|---|---|');
+  lines.push(...Object.entries(p.cpu).map(([k, v]: [string, any]) => `| ${k} | ${v.wallSeconds} | ${v.api} | ${v.worker} | ${v.temporal} | ${v.ferretdb} | ${v.acquirer} |`), '');
   return lines.join('\n');
 }
 

@@ -13,7 +13,7 @@ import { createMetrics } from './metrics';
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger({ level: config.LOG_LEVEL, name: 'api' });
-  const mongo = await connectMongo(config.MONGODB_URI);
+  const mongo = await connectMongo(config.MONGODB_URI, { maxPoolSize: config.MONGODB_MAX_POOL_SIZE });
   const temporal = await connectTemporal(config.TEMPORAL_ADDRESS, config.TEMPORAL_NAMESPACE);
   const models = getModels(mongo);
   await ensureIndexes(models);

@@ -9,7 +9,7 @@ import { createMetrics } from './metrics';
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger({ level: config.LOG_LEVEL, name: 'worker' });
-  const mongo = await connectMongo(config.MONGODB_URI);
+  const mongo = await connectMongo(config.MONGODB_URI, { maxPoolSize: config.MONGODB_MAX_POOL_SIZE });
   const metrics = createMetrics('worker');
   const { worker, close } = await createPaymentsWorker({ config, logger, mongo, metrics });
   if (config.WORKER_METRICS_PORT > 0) {

@@ -54,6 +54,14 @@ export const ConfigSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   WHOAMI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(30),
   RATE_LIMIT_STORE: z.enum(['mongo', 'memory']).default('mongo'),
+
+  // Tuning (bench/results has the measurements behind the defaults)
+  MONGODB_MAX_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20).describe('MongoDB connections per process'),
+  API_KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(300_000).default(60_000).describe('How long the immutable part of a credential (its account and secret hash) is cached; revocation and account state are read on every request; 0 = off'),
+  WORKER_MAX_CONCURRENT_WORKFLOW_TASKS: z.coerce.number().int().positive().optional().describe('Temporal worker option; SDK default when unset'),
+  WORKER_MAX_CONCURRENT_ACTIVITIES: z.coerce.number().int().positive().optional().describe('Temporal worker option; SDK default when unset'),
+  WORKER_MAX_CONCURRENT_LOCAL_ACTIVITIES: z.coerce.number().int().positive().optional().describe('Temporal worker option; SDK default when unset'),
+  WORKER_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(0).optional().describe('Temporal worker option; SDK default when unset'),
 });
 
 export type Config = Readonly<z.infer<typeof ConfigSchema>>;

@@ -106,7 +106,7 @@ export function createApp(deps: AppDeps): Express {
   // Merchant endpoints: Basic credential, a per-credential rate limit, then the account must be able to transact.
   app.use(
     MERCHANT_PREFIXES,
-    authenticate({ models: deps.models, pepper: deps.config.API_KEY_PEPPER }),
+    authenticate({ models: deps.models, pepper: deps.config.API_KEY_PEPPER, keyCacheTtlMs: deps.config.API_KEY_CACHE_TTL_MS }),
     createRateLimiter({
       name: 'api',
       limitPerMinute: deps.config.RATE_LIMIT_PER_MINUTE,

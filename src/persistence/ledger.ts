@@ -1,4 +1,4 @@
-import { ulid } from 'ulid';
+import { LRUCache } from 'lru-cache';
 import { addBalances, overdrawnBucket, ZERO_BALANCES, type Balances } from '../domain/ledger';
 import type { LedgerEntryDoc, Models } from './models';
 import { isDuplicateKeyError } from './unique-insert';
@@ -30,13 +30,23 @@ export interface AppendResult {
 
 const isDuplicateKey = isDuplicateKeyError;
 
+/** An entry's id is derived from its idempotency key, so "was this movement applied?" is a primary-key read. */
+export const ledgerEntryId = (idempotencyKey: string): string => `le:${idempotencyKey}`;
+
 /**
  * Append-only ledger. Correctness rests only on unique-index inserts (works on FerretDB and MongoDB):
- * a writer reads the last entry of the account, checks funds, and inserts sequence + 1. A duplicate on
- * (accountId, seq) means another writer won that slot: re-read and retry. A duplicate on idempotencyKey
- * means this movement was already applied.
+ * a writer takes the last entry of the account, checks funds, and inserts sequence + 1. A duplicate on
+ * (accountId, seq) means another writer won that slot: re-read and retry. A duplicate on the entry id
+ * (derived from the idempotency key) means this movement was already applied.
+ *
+ * The last entry each process wrote per account is kept in memory and used optimistically: if another
+ * process appended since, the insert at seq + 1 collides and the entry is re-read, so a stale cache costs
+ * one retry and never a wrong balance. With it, an uncontended append is one primary-key read and one
+ * insert (FerretDB v1 pushes down nothing but single-`_id` equality, so other reads scan the collection).
  */
 export class Ledger {
+  private readonly heads = new LRUCache<string, LedgerEntryDoc>({ max: 10_000 });
+
   constructor(private readonly models: Pick<Models, 'LedgerEntry'>) {}
 
   async balance(accountId: string): Promise<Balances> {
@@ -49,23 +59,29 @@ export class Ledger {
   }
 
   async findByIdempotencyKey(key: string): Promise<LedgerEntryDoc | null> {
-    return this.models.LedgerEntry.findOne({ idempotencyKey: key }).lean<LedgerEntryDoc>();
+    return this.models.LedgerEntry.findById(ledgerEntryId(key)).lean<LedgerEntryDoc>();
   }
 
   async append(m: Movement): Promise<AppendResult> {
+    const existing = await this.findByIdempotencyKey(m.idempotencyKey);
+    if (existing) return { entry: existing, applied: false };
+    let last = this.heads.get(m.accountId) ?? (await this.lastEntry(m.accountId));
     for (let attempt = 0; attempt < 200; attempt++) {
-      const existing = await this.findByIdempotencyKey(m.idempotencyKey);
-      if (existing) return { entry: existing, applied: false };
-
-      const last = await this.lastEntry(m.accountId);
       const before = last ? last.balance : ZERO_BALANCES;
       const after = addBalances(before, m.delta);
       if (m.requireFunds) {
         const bucket = overdrawnBucket(after);
-        if (bucket) throw new InsufficientFundsError(bucket, before);
+        if (bucket) {
+          const fresh = await this.lastEntry(m.accountId);
+          if (fresh?.seq !== last?.seq) {
+            last = fresh; // the cached head was stale: decide on the real balance
+            continue;
+          }
+          throw new InsufficientFundsError(bucket, before);
+        }
       }
       const entry: LedgerEntryDoc = {
-        _id: `le_${ulid()}`,
+        _id: ledgerEntryId(m.idempotencyKey),
         accountId: m.accountId,
         seq: (last?.seq ?? 0) + 1,
         idempotencyKey: m.idempotencyKey,
@@ -78,15 +94,17 @@ export class Ledger {
       };
       try {
         await this.models.LedgerEntry.collection.insertOne(entry as never);
+        this.heads.set(m.accountId, entry);
         return { entry, applied: true };
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;
-        if (/idempotencyKey/.test(JSON.stringify(err.keyPattern ?? err.message))) {
-          const winner = await this.findByIdempotencyKey(m.idempotencyKey);
-          if (winner) return { entry: winner, applied: false };
-        }
-        // Lost the race for this sequence number: back off a little (jitter) and re-read.
-        await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 + attempt * 2)));
+        // Entries written before ids were derived from the key are found by the key's own unique index.
+        const winner = (await this.findByIdempotencyKey(m.idempotencyKey)) ?? (await this.models.LedgerEntry.findOne({ idempotencyKey: m.idempotencyKey }).lean<LedgerEntryDoc>());
+        if (winner) return { entry: winner, applied: false };
+        // Lost the race for this sequence number (or the cached head was stale): back off a little, re-read.
+        this.heads.delete(m.accountId);
+        if (attempt > 0) await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 + attempt * 2)));
+        last = await this.lastEntry(m.accountId);
       }
     }
     throw new Error(`ledger contention: could not append ${m.idempotencyKey} after 200 attempts`);

@@ -39,6 +39,10 @@ export async function createPaymentsWorker(deps: WorkerDeps): Promise<{ worker: 
     workflowsPath: require.resolve('../../workflows'),
     activities: createActivities(deps),
     identity: `worker-${process.pid}`,
+    ...(config.WORKER_MAX_CONCURRENT_WORKFLOW_TASKS ? { maxConcurrentWorkflowTaskExecutions: config.WORKER_MAX_CONCURRENT_WORKFLOW_TASKS } : {}),
+    ...(config.WORKER_MAX_CONCURRENT_ACTIVITIES ? { maxConcurrentActivityTaskExecutions: config.WORKER_MAX_CONCURRENT_ACTIVITIES } : {}),
+    ...(config.WORKER_MAX_CONCURRENT_LOCAL_ACTIVITIES ? { maxConcurrentLocalActivityExecutions: config.WORKER_MAX_CONCURRENT_LOCAL_ACTIVITIES } : {}),
+    ...(config.WORKER_MAX_CACHED_WORKFLOWS !== undefined ? { maxCachedWorkflows: config.WORKER_MAX_CACHED_WORKFLOWS } : {}),
   });
   return { worker, close: () => connection.close() };
 }

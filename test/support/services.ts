@@ -29,3 +29,13 @@ export async function startIsolatedServices(name: string, env: Record<string, st
     },
   };
 }
+
+/** A second API instance only (no worker), on the suite's task queue: two instances behind one load balancer. */
+export async function startExtraApi(name: string, env: Record<string, string> = {}) {
+  const stack = testStack();
+  const port = await freePort();
+  const apiUrl = `http://127.0.0.1:${port}`;
+  const fullEnv = { ...stack.env, PORT: String(port), PUBLIC_BASE_URL: apiUrl, API_INSTANCE_ID: name, WORKER_METRICS_PORT: '0', TEMPORAL_SDK_METRICS_PORT: '0', ...env };
+  const api = await startNodeService({ name: `${name}-api`, entry: 'src/api.js', env: fullEnv, logFile: path.join(stack.logsDir, `${name}-api.log`), readyUrl: `${apiUrl}/ready` });
+  return { apiUrl, stop: () => api.stop() };
+}

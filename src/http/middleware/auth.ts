@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { Models, AccountDoc } from '../../persistence/models';
+import { LRUCache } from 'lru-cache';
+import type { Models, AccountDoc, ApiKeyDoc } from '../../persistence/models';
 import { hashSecret, isPublicKeyFormat, isSecretKeyFormat, safeEqual } from '../../security/credentials';
 import { transactBlockReason } from '../../domain/account';
 import { ApiError } from '../errors';
@@ -60,11 +61,45 @@ export function parseCredentials(req: Request, allowWhoamiStyles: boolean): Pars
 
 const invalid = () => new ApiError('INVALID_CREDENTIALS', 'The credential is invalid, revoked or inactive');
 
+/** The parts of a credential that never change after it is issued. */
+interface IssuedKey {
+  keyId: string;
+  companyId: string;
+  secretHash: string;
+}
+
 /**
  * Authenticates the caller. `whoami` accepts the three credential styles and answers 400 for a missing or
  * malformed credential; every other route takes Basic only and answers 401.
+ *
+ * The lookup of a public key (a query on a secondary field) is cached for `keyCacheTtlMs`, but only what
+ * cannot change: the key's id, its account and its secret hash. Revocation and the account (KYC, block,
+ * fees, limits) are read on every request, by primary key and in parallel, so a revocation or a block
+ * takes effect on the next request on every API instance. Unknown keys are never cached.
  */
-export function authenticate(deps: { models: Pick<Models, 'ApiKey' | 'Account'>; pepper: string }, options: { whoami?: boolean } = {}): RequestHandler {
+export function authenticate(
+  deps: { models: Pick<Models, 'ApiKey' | 'Account'>; pepper: string; keyCacheTtlMs?: number },
+  options: { whoami?: boolean } = {},
+): RequestHandler {
+  const ttl = deps.keyCacheTtlMs ?? 0;
+  const issued = ttl > 0 ? new LRUCache<string, IssuedKey>({ max: 10_000, ttl }) : null;
+
+  const lookup = async (publicKey: string): Promise<{ key: IssuedKey; account: AccountDoc | null } | null> => {
+    const cached = issued?.get(publicKey);
+    if (cached) {
+      const [state, account] = await Promise.all([
+        deps.models.ApiKey.findById(cached.keyId, { revokedAt: 1 }).lean<Pick<ApiKeyDoc, 'revokedAt'>>(),
+        deps.models.Account.findById(cached.companyId).lean<AccountDoc>(),
+      ]);
+      return state && !state.revokedAt ? { key: cached, account } : null;
+    }
+    const doc = await deps.models.ApiKey.findOne({ publicKey }).lean<ApiKeyDoc>();
+    if (!doc || doc.revokedAt) return null;
+    const key: IssuedKey = { keyId: doc._id, companyId: doc.companyId, secretHash: doc.secretHash };
+    issued?.set(publicKey, key);
+    return { key, account: await deps.models.Account.findById(key.companyId).lean<AccountDoc>() };
+  };
+
   return async (req: Request, _res: Response, next: NextFunction) => {
     try {
       const parsed = parseCredentials(req, options.whoami === true);
@@ -79,12 +114,11 @@ export function authenticate(deps: { models: Pick<Models, 'ApiKey' | 'Account'>;
       if (parsed.kind === 'secret' && (req.headers.origin !== undefined || req.headers.referer !== undefined)) {
         throw new ApiError('BROWSER_REQUEST_FORBIDDEN', 'Secret keys must not be used from a browser (Origin or Referer header present); use the public key there');
       }
-      const key = await deps.models.ApiKey.findOne({ publicKey: parsed.publicKey }).lean();
-      if (!key || key.revokedAt) throw invalid();
-      if (parsed.kind === 'secret' && !safeEqual(hashSecret(parsed.secretKey, deps.pepper), key.secretHash)) throw invalid();
-      const account = await deps.models.Account.findById(key.companyId).lean<AccountDoc>();
-      if (!account) throw invalid();
-      req.auth = { scope: parsed.kind === 'secret' ? 'company' : 'public', account, apiKeyId: key._id };
+      const found = await lookup(parsed.publicKey);
+      if (!found) throw invalid();
+      if (parsed.kind === 'secret' && !safeEqual(hashSecret(parsed.secretKey, deps.pepper), found.key.secretHash)) throw invalid();
+      if (!found.account) throw invalid();
+      req.auth = { scope: parsed.kind === 'secret' ? 'company' : 'public', account: found.account, apiKeyId: found.key.keyId };
       next();
     } catch (err) {
       next(err);

@@ -1,3 +1,4 @@
+import { findOwned } from '../../persistence/by-id';
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { ulid } from 'ulid';
@@ -124,7 +125,7 @@ export function checkoutRoutes(deps: AppDeps): Router {
     if (deps.config.ACQUIRER !== 'sandbox') return next(new ApiError('SANDBOX_ONLY', 'The demo checkout exists only with the sandbox acquirer'));
     next();
   };
-  const publicAuth = authenticate({ models: deps.models, pepper: deps.config.API_KEY_PEPPER }, { whoami: true });
+  const publicAuth = authenticate({ models: deps.models, pepper: deps.config.API_KEY_PEPPER, keyCacheTtlMs: deps.config.API_KEY_CACHE_TTL_MS }, { whoami: true });
 
   router.get('/demo/checkout', sandboxOnly, (_req, res) => {
     res.type('html').send(DEMO_PAGE);
@@ -148,7 +149,7 @@ export function checkoutRoutes(deps: AppDeps): Router {
   });
   router.get('/demo/checkout/payins/:id', sandboxOnly, publicAuth, async (req, res) => {
     const { account } = authContext(req);
-    const payin = await deps.models.Payin.findOne({ _id: String(req.params.id), companyId: account._id }).lean();
+    const payin = await findOwned(deps.models.Payin, String(req.params.id), account._id);
     if (!payin) throw new ApiError('NOT_FOUND', 'No such payin');
     const view = payinView(payin);
     res.json({ id: view.id, status: view.status, statusReason: view.statusReason });

@@ -1,3 +1,4 @@
+import { findOwned } from '../../persistence/by-id';
 import crypto from 'node:crypto';
 import { Router } from 'express';
 import { ulid } from 'ulid';
@@ -42,7 +43,8 @@ async function resolveCard(
   card: NonNullable<CreatePayinBody['card']>,
 ): Promise<{ token: string; summary: NonNullable<PayinWorkflowInput['card']> }> {
   if (card.token) {
-    const saved = await deps.models.CardToken.findOne({ _id: card.token, companyId }).lean();
+    const found = await deps.models.CardToken.findById(card.token).lean();
+    const saved = found?.companyId === companyId ? found : null;
     if (!saved) throw new ApiError('INVALID_DATA', 'Unknown card token', [{ field: 'card.token', message: 'unknown token' }]);
     return { token: saved._id, summary: { brand: saved.brand, last4: saved.last4, expirationMonth: saved.expirationMonth, expirationYear: saved.expirationYear, fingerprint: saved.fingerprint } };
   }
@@ -131,7 +133,7 @@ export function payinRoutes(deps: AppDeps): Router {
   });
 
   const loadOwnPayin = async (companyId: string, id: string): Promise<PayinDoc> => {
-    const payin = PayinIdParam.safeParse(id).success ? await models.Payin.findOne({ _id: id, companyId }).lean<PayinDoc>() : null;
+    const payin = PayinIdParam.safeParse(id).success ? await findOwned(models.Payin, id, companyId) : null;
     if (!payin || payin.status === 'CREATING') throw new ApiError('NOT_FOUND', `No payin ${id}`);
     return payin;
   };
@@ -213,7 +215,7 @@ export function cardTokenRoutes(deps: AppDeps): Router {
       res.setHeader('Access-Control-Allow-Origin', '*');
       next();
     },
-    authenticate({ models: deps.models, pepper: deps.config.API_KEY_PEPPER }, { whoami: true }),
+    authenticate({ models: deps.models, pepper: deps.config.API_KEY_PEPPER, keyCacheTtlMs: deps.config.API_KEY_CACHE_TTL_MS }, { whoami: true }),
     requireActiveAccount,
     async (req, res) => {
       const { account } = authContext(req);

@@ -1,3 +1,4 @@
+import { findOwned } from '../../persistence/by-id';
 import { Router } from 'express';
 import { ulid } from 'ulid';
 import type { AppDeps } from '../app';
@@ -78,7 +79,7 @@ export function payoutRoutes(deps: AppDeps): Router {
   });
 
   const loadOwn = async (companyId: string, id: string): Promise<PayoutDoc> => {
-    const p = PayoutIdParam.safeParse(id).success ? await models.Payout.findOne({ _id: id, companyId }).lean<PayoutDoc>() : null;
+    const p = PayoutIdParam.safeParse(id).success ? await findOwned(models.Payout, id, companyId) : null;
     if (!p || p.status === 'CREATING') throw new ApiError('NOT_FOUND', `No payout ${id}`);
     return p;
   };
