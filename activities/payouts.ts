@@ -95,14 +95,19 @@ export function createPayoutActivities(deps: PayoutActivityDeps) {
       }
     },
 
-    async createTransfer(input: { payoutId: string }): Promise<{ externalId: string }> {
+    /**
+     * Asks the acquirer for the transfer under a per-payout idempotency key. The request must be the same on
+     * every execution (a local activity re-runs after a worker crash, possibly after later steps changed the
+     * record), so it is built from the immutable fields and the net amount the workflow passes in.
+     */
+    async createTransfer(input: { payoutId: string; netAmount?: number }): Promise<{ externalId: string }> {
       const p = await models.Payout.findById(input.payoutId).lean<PayoutDoc>();
       if (!p) throw ApplicationFailure.nonRetryable(`payout ${input.payoutId} not recorded`, 'PAYOUT_NOT_FOUND');
       try {
         const t = await acquirer.createTransfer(
           {
             paymentId: p._id,
-            amount: p.amount - (p.feeAmount ?? 0),
+            amount: input.netAmount ?? p.amount - (p.feeAmount ?? 0),
             grossAmount: p.amount,
             pixKeyType: p.pixKeyType,
             pixKey: p.pixKey,

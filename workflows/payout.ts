@@ -4,7 +4,9 @@ import {
   ApplicationFailure,
   condition,
   ParentClosePolicy,
+  patched,
   proxyActivities,
+  proxyLocalActivities,
   setHandler,
   startChild,
   upsertSearchAttributes,
@@ -22,6 +24,18 @@ const persistence = proxyActivities<Activities>({
   retry: { initialInterval: '200ms', backoffCoefficient: 2, maximumInterval: '10s', nonRetryableErrorTypes: ['INSUFFICIENT_FUNDS'] },
 });
 const acquirer = proxyActivities<Activities>({
+  startToCloseTimeout: '6s',
+  scheduleToCloseTimeout: '20s',
+  retry: { initialInterval: '250ms', backoffCoefficient: 2, maximumAttempts: 4, nonRetryableErrorTypes: ['ACQUIRER_REJECTION'] },
+});
+
+// While the merchant waits (early return), the creation steps run as local activities, as for payins: no
+// server round trip per step. Histories recorded before this change replay with remote activities (patched()).
+const localPersistence = proxyLocalActivities<Activities>({
+  startToCloseTimeout: '30s',
+  retry: { initialInterval: '200ms', backoffCoefficient: 2, maximumInterval: '10s', nonRetryableErrorTypes: ['INSUFFICIENT_FUNDS'] },
+});
+const localAcquirer = proxyLocalActivities<Activities>({
   startToCloseTimeout: '6s',
   scheduleToCloseTimeout: '20s',
   retry: { initialInterval: '250ms', backoffCoefficient: 2, maximumAttempts: 4, nonRetryableErrorTypes: ['ACQUIRER_REJECTION'] },
@@ -83,22 +97,27 @@ export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<{ stat
     return { status: 'REJECTED' as const, creation };
   };
 
+  const fastCreation = patched('payout-creation-local-activities');
+  /** Local activities until the creation answer is settled; remote ones (with their own history events) after. */
+  const store = () => (fastCreation && creation === undefined ? localPersistence : persistence);
+  const bank = () => (fastCreation && creation === undefined ? localAcquirer : acquirer);
+
   // 1. The key must exist in the PIX directory.
-  const lookup = await acquirer.lookupPixKey({ pixKeyType: input.pixKeyType, pixKey: input.pixKey });
+  const lookup = await bank().lookupPixKey({ pixKeyType: input.pixKeyType, pixKey: input.pixKey });
   if (!lookup.found) return refuse('INVALID_PIX_KEY', 'The PIX key was not found in the PIX key directory', [{ field: 'pixKey', message: 'not found in DICT' }]);
 
   // 2. Record it (the unique referenceId index rejects duplicates atomically).
-  const recorded = await persistence.recordPayout(input);
+  const recorded = await store().recordPayout(input);
   if (!recorded.created) {
     return refuse('DUPLICATE_REFERENCE_ID', `referenceId ${input.referenceId} was already used by ${recorded.existingId}`, [{ field: 'referenceId', message: 'already used', existingId: recorded.existingId }]);
   }
 
   const move = async (m: { kind: string; delta: Delta }, requireFunds = false) =>
-    persistence.moveMoney({ companyId: input.companyId, payoutId: input.payoutId, idempotencyKey: `payout:${input.payoutId}:${m.kind}`, kind: m.kind, delta: m.delta, requireFunds });
+    store().moveMoney({ companyId: input.companyId, payoutId: input.payoutId, idempotencyKey: `payout:${input.payoutId}:${m.kind}`, kind: m.kind, delta: m.delta, requireFunds });
 
   const transition = async (to: PayoutStatus, reason: string | null, fields: Record<string, unknown> = {}) => {
     version += 1;
-    const record = await persistence.applyPayoutTransition({ payoutId: input.payoutId, version, status: to, reason, fields });
+    const record = await store().applyPayoutTransition({ payoutId: input.payoutId, version, status: to, reason, fields });
     status = to;
     upsertSearchAttributes({ TransactionStatus: [to] });
     if (input.webhookUrl) {
@@ -119,14 +138,14 @@ export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<{ stat
     await move(input.approval === 'automatic' ? payoutMovements.debit(input.amount) : payoutMovements.hold(input.amount), true);
   } catch (err) {
     if (failureCode(err) !== 'INSUFFICIENT_FUNDS') throw err;
-    await persistence.discardPayout({ payoutId: input.payoutId });
+    await store().discardPayout({ payoutId: input.payoutId });
     return refuse('INSUFFICIENT_FUNDS', 'The available balance (after reserves and pending withdrawals) does not cover the amount', [{ field: 'amount', message: 'insufficient funds' }]);
   }
 
   /** Asks the acquirer for the transfer; a refusal returns the money. */
   const requestTransfer = async (): Promise<{ ok: true } | { ok: false; code: string }> => {
     try {
-      const t = await acquirer.createTransfer({ payoutId: input.payoutId });
+      const t = await bank().createTransfer({ payoutId: input.payoutId, netAmount });
       externalId = t.externalId;
       return { ok: true };
     } catch (err) {
@@ -141,7 +160,7 @@ export async function payoutWorkflow(input: PayoutWorkflowInput): Promise<{ stat
       await move(payoutMovements.reverse(input.amount));
       if (t.code === 'TEMPORARY_UNAVAILABLE') {
         // Nothing happened: the merchant retries later, with the same referenceId.
-        await persistence.discardPayout({ payoutId: input.payoutId });
+        await store().discardPayout({ payoutId: input.payoutId });
         return refuse('TEMPORARY_UNAVAILABLE', 'The acquirer is temporarily unavailable; nothing was debited. Retry in 5 to 10 minutes', []);
       }
       await transition('FAILED', 'PROVIDER_REJECTED');

@@ -42,9 +42,10 @@ describe('worker crashes (kill -9) during payouts and webhook retries', () => {
     const creating = Promise.all(
       amounts.map(async (amount, i) => {
         await sleep(i * 60);
-        // A client retries with its Idempotency-Key when the request dies with the worker.
+        // A client retries the same request with its Idempotency-Key when the request dies with the worker.
+        const body = { amount, pixKey: 'pix@example.com', pixKeyType: 'EMAIL', referenceId: `crash-${i}-${ulid()}`.slice(0, 40) };
         for (let attempt = 0; ; attempt++) {
-          const res = await m.post('/payout', { amount, pixKey: 'pix@example.com', pixKeyType: 'EMAIL', referenceId: `crash-${i}-${ulid()}`.slice(0, 40) }, { 'idempotency-key': `crash-${m.companyId}-${i}` }).catch(() => null);
+          const res = await m.post('/payout', body, { 'idempotency-key': `crash-${m.companyId}-${i}` }).catch(() => null);
           if (res && res.status === 201) return res.body.id as string;
           if (attempt > 40) throw new Error(`payout ${i} never created: ${res?.status} ${res?.text}`);
           await sleep(500);

@@ -30,11 +30,15 @@ test('histories from this run replay deterministically', async () => {
     const payout = await m.post('/payout', { amount: 10_000, pixKey: 'pix@example.com', pixKeyType: 'EMAIL', referenceId: `replay-${Date.now()}`, webhookUrl: url });
     await admin.post(`/admin/payouts/${payout.body.id}/approve`);
     await eventually(() => m.get(`/payout/${payout.body.id}`), (r) => r.body.status === 'COMPLETED');
+    const auto = await createMerchant({ payoutApproval: 'automatic' });
+    await admin.post(`/admin/accounts/${auto.companyId}/balance-adjustments`, { amount: 100_000, description: 'replay funds' });
+    const autoPayout = await auto.post('/payout', { amount: 10_000, pixKey: 'pix@example.com', pixKeyType: 'EMAIL', referenceId: `replay-auto-${Date.now()}`, webhookUrl: url });
+    await eventually(() => auto.get(`/payout/${autoPayout.body.id}`), (r) => r.body.status === 'COMPLETED');
     const events = await eventually(() => admin.get(`/admin/webhook-events?transactionId=${payin.body.id}`), (r) => r.body.data.length >= 3 && r.body.data.every((e: { status: string }) => e.status === 'delivered'));
 
-    const ids = [payin.body.id, payout.body.id, events.body.data[0].id];
+    const ids = [payin.body.id, payout.body.id, autoPayout.body.id, events.body.data[0].id];
     // The CLI writes the standard JSON history format that replay accepts.
-    const names = ['payin-pix-approved-refunded', 'payout-manual-approved-completed', 'webhook-delivery'];
+    const names = ['payin-pix-approved-refunded', 'payout-manual-approved-completed', 'payout-automatic-completed', 'webhook-delivery'];
     const out = process.env.RECORD_HISTORIES === '1' ? HISTORIES_DIR : fs.mkdtempSync(path.join(os.tmpdir(), 'histories-'));
     fs.mkdirSync(out, { recursive: true });
     ids.forEach((id, i) => {
@@ -42,7 +46,7 @@ test('histories from this run replay deterministically', async () => {
       fs.writeFileSync(path.join(out, `${names[i]}.json`), json);
     });
     const results = replayDirectory(out);
-    expect(results.length).toBeGreaterThanOrEqual(3);
+    expect(results.length).toBeGreaterThanOrEqual(4);
     expect(results.filter((r) => !r.ok)).toEqual([]);
   } finally {
     await receiver.stop();
