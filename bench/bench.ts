@@ -194,7 +194,17 @@ async function main(): Promise<void> {
       while ([...created.keys()].some((id) => !receiverTimes.has(`${id}:COMPLETED`)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
       const seconds = (performance.now() - t0) / 1000;
       const toCompleted = [...created.entries()].filter(([id]) => receiverTimes.has(`${id}:COMPLETED`)).map(([id, at]) => receiverTimes.get(`${id}:COMPLETED`)! - at);
-      phases.payouts = { payouts: payoutCount, completed: toCompleted.length, completedPerSec: Math.round((toCompleted.length / seconds) * 10) / 10, createP50ms: pct(creation, 50), createP99ms: pct(creation, 99), creationToCompletedWebhookP50ms: pct(toCompleted, 50), creationToCompletedWebhookP99ms: pct(toCompleted, 99), webhookAttemptsPerSec: Math.round(((attempts - attemptsBefore) / seconds) * 10) / 10 };
+      // The same, one at a time: the pipeline's latency without queueing.
+      const single: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const res = await fetch(`${stack.apiUrl}/payout`, { method: 'POST', headers: auth, body: JSON.stringify({ amount: 1000, pixKey: 'pix@example.com', pixKeyType: 'EMAIL', referenceId: `bp1-${ulid()}`, webhookUrl: hookUrl }) });
+        const body = await res.json();
+        if (res.status !== 201) continue;
+        const until = Date.now() + 30_000;
+        while (!receiverTimes.has(`${body.id}:COMPLETED`) && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+        if (receiverTimes.has(`${body.id}:COMPLETED`)) single.push(receiverTimes.get(`${body.id}:COMPLETED`)! - Date.parse(body.createdAt));
+      }
+      phases.payouts = { unloadedCreationToCompletedP50ms: pct(single, 50), unloadedSamples: single.length, payouts: payoutCount, completed: toCompleted.length, completedPerSec: Math.round((toCompleted.length / seconds) * 10) / 10, createP50ms: pct(creation, 50), createP99ms: pct(creation, 99), creationToCompletedWebhookP50ms: pct(toCompleted, 50), creationToCompletedWebhookP99ms: pct(toCompleted, 99), webhookAttemptsPerSec: Math.round(((attempts - attemptsBefore) / seconds) * 10) / 10 };
       console.log(`    ${JSON.stringify(phases.payouts)}`);
       snap('payouts');
     }
@@ -283,7 +293,7 @@ function toMarkdown(r: Record<string, any>): string {
   }
   if (p.payouts) {
     const x = p.payouts;
-    lines.push('## Payouts (automatic approval) to COMPLETED', '', `${x.completed}/${x.payouts} completed; ${x.completedPerSec} completed/s; POST /payout p50 ${x.createP50ms} ms, p99 ${x.createP99ms} ms (16 concurrent); creation → COMPLETED webhook p50 ${x.creationToCompletedWebhookP50ms} ms, p99 ${x.creationToCompletedWebhookP99ms} ms; ${x.webhookAttemptsPerSec} webhook attempts/s.`, '');
+    lines.push('## Payouts (automatic approval) to COMPLETED', '', `${x.completed}/${x.payouts} completed; ${x.completedPerSec} completed/s; POST /payout p50 ${x.createP50ms} ms, p99 ${x.createP99ms} ms (16 concurrent); creation → COMPLETED webhook p50 ${x.creationToCompletedWebhookP50ms} ms, p99 ${x.creationToCompletedWebhookP99ms} ms; ${x.webhookAttemptsPerSec} webhook attempts/s. One payout at a time: creation → COMPLETED webhook p50 ${x.unloadedCreationToCompletedP50ms ?? '–'} ms (${x.unloadedSamples ?? 0} payouts; the sandbox settles 250 ms after the transfer request).`, '');
   }
   if (p.webhooks) {
     lines.push('## Webhook latency', '', `${p.webhooks.events} events: p50 ${p.webhooks.afterResponseP50ms} ms, p99 ${p.webhooks.afterResponseP99ms} ms (${p.webhooks.note}).`, '');

@@ -7,6 +7,6 @@ import { HISTORIES_DIR, replayDirectory } from '../support/replay';
  */
 test('recorded payin, payout and webhook histories replay against the current workflow code', () => {
   const results = replayDirectory(HISTORIES_DIR);
-  expect(results.map((r) => r.workflowId).sort()).toEqual(['payin-pix-approved-refunded', 'payin-pix-approved-refunded-remote-creation', 'payout-automatic-completed', 'payout-automatic-completed-remote-creation', 'payout-manual-approved-completed', 'payout-manual-approved-completed-remote-creation', 'webhook-delivery']);
+  expect(results.map((r) => r.workflowId).sort()).toEqual(['payin-pix-approved-refunded', 'payin-pix-approved-refunded-remote-creation', 'payout-automatic-completed', 'payout-automatic-completed-remote-creation', 'payout-manual-approved-completed', 'payout-manual-approved-completed-remote-creation', 'webhook-delivery', 'webhook-delivery-remote-activities']);
   expect(results.filter((r) => !r.ok)).toEqual([]);
 }, 120_000);
