@@ -10,7 +10,7 @@ describe('typed TypeScript client', () => {
   let client: PagoBRClient;
   let companyId: string;
   beforeAll(async () => {
-    const m = await createMerchant();
+    const m = await createMerchant({ patch: { payoutLimits: { daytimeMaxCentavos: 100_000_000, nighttimeMaxCentavos: 100_000_000 } } }); // the refusal below must be for funds, whatever the time of day
     companyId = m.companyId;
     client = new PagoBRClient({
       baseUrl: testStack().apiUrl,
