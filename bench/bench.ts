@@ -232,7 +232,29 @@ async function main(): Promise<void> {
         for (let i = 0; i < 100 && !receiverTimes.has(`${body.id}:PENDING`); i++) await new Promise((r) => setTimeout(r, 20));
         if (receiverTimes.has(`${body.id}:PENDING`)) hookLat.push(receiverTimes.get(`${body.id}:PENDING`)! - answeredAt);
       });
-      phases.webhooks = { events: hookLat.length, afterResponseP50ms: pct(hookLat, 50), afterResponseP99ms: pct(hookLat, 99), note: 'from the 201 of POST /payin (status PENDING recorded) to the receiver getting payin.pending' };
+      // Delivery capacity on its own: events handed straight to the delivery workflow, as fast as the client
+      // can start them; attempts per second the worker sustains against the local receiver.
+      const burst = Number(process.env.BENCH_WEBHOOK_BURST ?? 500);
+      const connection = await Connection.connect({ address: stack.temporalAddress });
+      const client = new Client({ connection });
+      const attemptsBefore = attempts;
+      const b0 = performance.now();
+      const ids: string[] = [];
+      await load(16, burst, async () => {
+        const eventId = `evt_bench${ulid()}`;
+        ids.push(eventId);
+        const body = JSON.stringify({ id: eventId, status: 'BURST' });
+        await client.workflow.start('webhookDeliveryWorkflow', { workflowId: eventId, taskQueue: 'payments', args: [{ eventId, companyId: acc.companyId, transactionId: `payin_bench${ulid()}`, transactionType: 'payin', type: 'payin.pending', url: hookUrl, body, retryDelaysMs: [1000, 2000] }] });
+      });
+      const burstDeadline = Date.now() + 300_000;
+      while (ids.some((id) => !receiverTimes.has(`${id}:BURST`)) && Date.now() < burstDeadline) await new Promise((r) => setTimeout(r, 50));
+      const burstSeconds = (performance.now() - b0) / 1000;
+      await connection.close();
+      const delivered = ids.filter((id) => receiverTimes.has(`${id}:BURST`)).length;
+      phases.webhooks = {
+        events: hookLat.length, afterResponseP50ms: pct(hookLat, 50), afterResponseP99ms: pct(hookLat, 99), note: 'from the 201 of POST /payin (status PENDING recorded) to the receiver getting payin.pending',
+        burstEvents: burst, burstDelivered: delivered, burstSeconds: Math.round(burstSeconds * 10) / 10, burstAttemptsPerSec: Math.round(((attempts - attemptsBefore) / burstSeconds) * 10) / 10,
+      };
       console.log(`    ${JSON.stringify(phases.webhooks)}`);
       snap('webhooks');
     }
@@ -309,7 +331,8 @@ function toMarkdown(r: Record<string, any>): string {
     lines.push('## Payouts (automatic approval) to COMPLETED', '', `${x.completed}/${x.payouts} completed; ${x.completedPerSec} completed/s; POST /payout p50 ${x.createP50ms} ms, p99 ${x.createP99ms} ms (16 concurrent); creation → COMPLETED webhook p50 ${x.creationToCompletedWebhookP50ms} ms, p99 ${x.creationToCompletedWebhookP99ms} ms; ${x.webhookAttemptsPerSec} webhook attempts/s. One payout at a time: creation → COMPLETED webhook p50 ${x.unloadedCreationToCompletedP50ms ?? '–'} ms (${x.unloadedSamples ?? 0} payouts; the sandbox settles 250 ms after the transfer request).`, '');
   }
   if (p.webhooks) {
-    lines.push('## Webhook latency', '', `${p.webhooks.events} events: p50 ${p.webhooks.afterResponseP50ms} ms, p99 ${p.webhooks.afterResponseP99ms} ms (${p.webhooks.note}).`, '');
+    lines.push('## Webhooks', '', `Latency, ${p.webhooks.events} events: p50 ${p.webhooks.afterResponseP50ms} ms, p99 ${p.webhooks.afterResponseP99ms} ms (${p.webhooks.note}).`, '');
+    if (p.webhooks.burstEvents) lines.push(`Capacity: ${p.webhooks.burstEvents} events handed to the delivery workflow at once (16 concurrent starts): ${p.webhooks.burstDelivered} delivered in ${p.webhooks.burstSeconds} s, ${p.webhooks.burstAttemptsPerSec} attempts/s sustained against a local receiver.`, '');
   }
   if (p.listPayouts) {
     lines.push('## GET /payout', '', '| payouts stored | query | requests | p50 ms | p99 ms |', '|---|---|---|---|---|');

@@ -1,4 +1,6 @@
 import {
+  type ActivityOptions,
+  type LocalActivityOptions,
   ActivityFailure,
   allHandlersFinished,
   ApplicationFailure,
@@ -19,27 +21,21 @@ import type { AcquirerEvent } from './payin-definitions';
 import { approvalSignal, createPayoutUpdate, payoutStatusQuery, transferEventSignal, type ApprovalDecision, type PayoutRecord, type PayoutWorkflowInput } from './payout-definitions';
 import { webhookDeliveryWorkflow } from './webhook-delivery';
 
-const persistence = proxyActivities<Activities>({
+const persistenceOptions: ActivityOptions & LocalActivityOptions = {
   startToCloseTimeout: '30s',
   retry: { initialInterval: '200ms', backoffCoefficient: 2, maximumInterval: '10s', nonRetryableErrorTypes: ['INSUFFICIENT_FUNDS'] },
-});
-const acquirer = proxyActivities<Activities>({
+};
+const acquirerOptions: ActivityOptions & LocalActivityOptions = {
   startToCloseTimeout: '6s',
   scheduleToCloseTimeout: '20s',
   retry: { initialInterval: '250ms', backoffCoefficient: 2, maximumAttempts: 4, nonRetryableErrorTypes: ['ACQUIRER_REJECTION'] },
-});
-
+};
+const persistence = proxyActivities<Activities>(persistenceOptions);
+const acquirer = proxyActivities<Activities>(acquirerOptions);
 // While the merchant waits (early return), the creation steps run as local activities, as for payins: no
 // server round trip per step. Histories recorded before this change replay with remote activities (patched()).
-const localPersistence = proxyLocalActivities<Activities>({
-  startToCloseTimeout: '30s',
-  retry: { initialInterval: '200ms', backoffCoefficient: 2, maximumInterval: '10s', nonRetryableErrorTypes: ['INSUFFICIENT_FUNDS'] },
-});
-const localAcquirer = proxyLocalActivities<Activities>({
-  startToCloseTimeout: '6s',
-  scheduleToCloseTimeout: '20s',
-  retry: { initialInterval: '250ms', backoffCoefficient: 2, maximumAttempts: 4, nonRetryableErrorTypes: ['ACQUIRER_REJECTION'] },
-});
+const localPersistence = proxyLocalActivities<Activities>(persistenceOptions);
+const localAcquirer = proxyLocalActivities<Activities>(acquirerOptions);
 
 type Creation = { ok: true; record: PayoutRecord } | { ok: false; code: string; message: string; details: Record<string, unknown>[] };
 const TRANSFER_EVENTS: readonly string[] = ['APPROVED', 'COMPLETED', 'FAILED', 'REFUSED', 'REFUNDED'];
