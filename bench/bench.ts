@@ -87,8 +87,10 @@ async function main(): Promise<void> {
     secrets: generateSecrets(),
     // The per-credential limit stays on its production store (MongoDB), only raised out of the way.
     env: { LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '10000000', ...STACK_ENV },
+    // A real MongoDB (e.g. for the 1 M list case) instead of the local FerretDB; use a fresh database name.
+    ...(process.env.BENCH_MONGODB_URI ? { mongoUri: process.env.BENCH_MONGODB_URI } : {}),
   });
-  const report: Record<string, unknown> = { startedAt: new Date().toISOString(), label: LABEL, stackEnv: STACK_ENV, machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version }, phases: {} };
+  const report: Record<string, unknown> = { startedAt: new Date().toISOString(), label: LABEL, stackEnv: STACK_ENV, store: process.env.BENCH_MONGODB_URI ? 'external MongoDB (BENCH_MONGODB_URI)' : 'FerretDB (SQLite)', machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version }, phases: {} };
   const phases = report.phases as Record<string, unknown>;
   const memory: Record<string, { apiMiB: number | null; workerMiB: number | null }> = {};
   const cpu: Record<string, Record<string, number | null>> = {};
@@ -314,7 +316,7 @@ function toMarkdown(r: Record<string, any>): string {
   const lines = [
     `# Benchmark — ${r.startedAt}${r.label ? ` (${r.label})` : ''}`,
     '',
-    `Machine: ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGiB} GiB, Node ${r.machine.node}; Temporal CLI dev server (SQLite) and FerretDB (SQLite), all on this machine.`,
+    `Machine: ${r.machine.cpus} × ${r.machine.cpuModel}, ${r.machine.memoryGiB} GiB, Node ${r.machine.node}; Temporal CLI dev server (SQLite) and ${r.store ?? 'FerretDB (SQLite)'}, all on this machine.`,
     ...(Object.keys(r.stackEnv ?? {}).length ? ['', `Stack settings for this run: \`${JSON.stringify(r.stackEnv)}\``] : []),
     '',
   ];
