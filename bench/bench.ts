@@ -114,6 +114,7 @@ async function main(): Promise<void> {
     markCpu();
   };
 
+  let closeClients = async (): Promise<void> => undefined;
   try {
     const admin = { authorization: `Bearer ${stack.adminToken}`, 'content-type': 'application/json' };
     const acc = await (await fetch(`${stack.apiUrl}/admin/accounts`, { method: 'POST', headers: admin, body: JSON.stringify({ companyName: 'Bench LTDA', document: '11222333000181', kycStatus: 'approved' }) })).json();
@@ -127,6 +128,15 @@ async function main(): Promise<void> {
       items: [{ title: 'x', quantity: 1, unitPrice: 1000 }], ...(webhookUrl ? { webhookUrl } : {}),
     });
 
+    // One database connection and one Temporal client for every phase that needs them (seeding, baseline, burst).
+    const dbConnection = await mongoose.createConnection(stack.mongoUri).asPromise();
+    const db = dbConnection.db!;
+    const temporal = new Client({ connection: await Connection.connect({ address: stack.temporalAddress }) });
+    closeClients = async () => {
+      await temporal.connection.close();
+      await dbConnection.close();
+    };
+
     markCpu();
 
     if (PHASES.has('auth')) {
@@ -135,12 +145,10 @@ async function main(): Promise<void> {
       // Other merchants' keys, as a provider with many merchants has (the lookup of a public key is the cached step).
       const otherKeys = Number(process.env.BENCH_AUTH_OTHER_KEYS ?? 10_000);
       if (otherKeys > 0) {
-        const conn = await mongoose.createConnection(stack.mongoUri).asPromise();
         for (let done = 0; done < otherKeys; done += 5000) {
           const batch = Array.from({ length: Math.min(5000, otherKeys - done) }, () => ({ _id: `key_${ulid()}`, companyId: `co_${ulid()}`, publicKey: `pk_live_${ulid()}${ulid()}`, secretHash: 'x'.repeat(64), secretLast4: 'xxxx', createdAt: new Date(), revokedAt: null, lastUsedAt: null }));
-          await conn.db!.collection('api_keys').insertMany(batch as never[], { ordered: false });
+          await db.collection('api_keys').insertMany(batch as never[], { ordered: false });
         }
-        await conn.close();
       }
       // A key issued after them: stored last, so a lookup that scans (FerretDB) reads every other key first.
       const fresh = await (await fetch(`${stack.apiUrl}/admin/accounts/${acc.companyId}/api-keys`, { method: 'POST', headers: admin })).json();
@@ -174,17 +182,14 @@ async function main(): Promise<void> {
       snap('payins');
 
       console.log('==> baseline: no-op update-with-start on the same server and client settings');
-      const connection = await Connection.connect({ address: stack.temporalAddress });
-      const client = new Client({ connection });
       const baseline: Awaited<ReturnType<typeof load>>[] = [];
       for (const c of levels) {
         baseline.push(await load(c, c === 1 ? Math.min(perLevel, 100) : perLevel, async () => {
           const op = new WithStartWorkflowOperation('benchNoopWorkflow', { workflowId: `bench-noop-${ulid()}`, taskQueue: 'payments', workflowIdConflictPolicy: 'FAIL' });
-          await client.workflow.executeUpdateWithStart(noopUpdate, { startWorkflowOperation: op });
+          await temporal.workflow.executeUpdateWithStart(noopUpdate, { startWorkflowOperation: op });
         }));
         console.log(`    c=${c}: ${JSON.stringify(baseline.at(-1))}`);
       }
-      await connection.close();
       phases.payinCreate = payinRuns.map((r, i) => ({ ...r, baselineThroughputPerSec: baseline[i].throughputPerSec, ratio: Math.round((r.throughputPerSec / baseline[i].throughputPerSec) * 100) / 100 }));
       phases.baseline = baseline;
       snap('baseline');
@@ -237,8 +242,6 @@ async function main(): Promise<void> {
       // Delivery capacity on its own: events handed straight to the delivery workflow, as fast as the client
       // can start them; attempts per second the worker sustains against the local receiver.
       const burst = Number(process.env.BENCH_WEBHOOK_BURST ?? 500);
-      const connection = await Connection.connect({ address: stack.temporalAddress });
-      const client = new Client({ connection });
       const attemptsBefore = attempts;
       const b0 = performance.now();
       const ids: string[] = [];
@@ -246,12 +249,11 @@ async function main(): Promise<void> {
         const eventId = `evt_bench${ulid()}`;
         ids.push(eventId);
         const body = JSON.stringify({ id: eventId, status: 'BURST' });
-        await client.workflow.start('webhookDeliveryWorkflow', { workflowId: eventId, taskQueue: 'payments', args: [{ eventId, companyId: acc.companyId, transactionId: `payin_bench${ulid()}`, transactionType: 'payin', type: 'payin.pending', url: hookUrl, body, retryDelaysMs: [1000, 2000] }] });
+        await temporal.workflow.start('webhookDeliveryWorkflow', { workflowId: eventId, taskQueue: 'payments', args: [{ eventId, companyId: acc.companyId, transactionId: `payin_bench${ulid()}`, transactionType: 'payin', type: 'payin.pending', url: hookUrl, body, retryDelaysMs: [1000, 2000] }] });
       });
       const burstDeadline = Date.now() + 300_000;
       while (ids.some((id) => !receiverTimes.has(`${id}:BURST`)) && Date.now() < burstDeadline) await new Promise((r) => setTimeout(r, 50));
       const burstSeconds = (performance.now() - b0) / 1000;
-      await connection.close();
       const delivered = ids.filter((id) => receiverTimes.has(`${id}:BURST`)).length;
       phases.webhooks = {
         events: hookLat.length, afterResponseP50ms: pct(hookLat, 50), afterResponseP99ms: pct(hookLat, 99), note: 'from the 201 of POST /payin (status PENDING recorded) to the receiver getting payin.pending',
@@ -263,7 +265,6 @@ async function main(): Promise<void> {
 
     if (PHASES.has('list')) {
       console.log('==> GET /payout list latency with payouts seeded in bulk');
-      const conn = await mongoose.createConnection(stack.mongoUri).asPromise();
       const sizes = (process.env.BENCH_LIST_SIZES ?? '10000').split(',').map(Number);
       const listing = [];
       let seeded = 0;
@@ -274,7 +275,7 @@ async function main(): Promise<void> {
             const n = seeded + i;
             return { _id: `payout_${ulid()}`, companyId: acc.companyId, referenceId: `seed-${n}`, status: n % 10 === 0 ? 'FAILED' : 'COMPLETED', statusVersion: 1, statusReason: null, statusHistory: [], externalId: null, amount: 1000, currency: 'BRL', pixKey: 'pix@example.com', pixKeyType: 'EMAIL', beneficiaryName: null, beneficiaryDocument: null, webhookUrl: null, feeAmount: 100, netAmount: 900, bankReceipt: null, approvedBy: null, createdAt: new Date(Date.now() - n * 1000), updatedAt: new Date() };
           });
-          await conn.db!.collection('payouts').insertMany(batch as never[], { ordered: false });
+          await db.collection('payouts').insertMany(batch as never[], { ordered: false });
           seeded += batch.length;
           if (seeded % 100_000 === 0) console.log(`    seeded ${seeded}`);
         }
@@ -289,13 +290,13 @@ async function main(): Promise<void> {
           console.log(`    ${size} stored, ${name}: p50 ${r.p50ms} ms, p99 ${r.p99ms} ms`);
         }
       }
-      await conn.close();
       phases.listPayouts = listing;
       snap('list');
     }
     phases.memory = memory;
     phases.cpu = cpu;
   } finally {
+    await closeClients();
     await stack.stop();
     receiver.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -10,7 +10,7 @@ import type { Ledger } from '../persistence/ledger';
 import type { SecretBox } from '../security/encryption';
 import { errorHandler, notFoundHandler } from './middleware/errors';
 import type { Metrics } from '../metrics';
-import { authenticate, requireActiveAccount } from './middleware/auth';
+import { authDeps, authenticate, requireActiveAccount } from './middleware/auth';
 import { requireAdmin } from './middleware/admin-auth';
 import { createRateLimiter } from './middleware/rate-limit';
 import { healthRoutes } from './routes/health';
@@ -106,7 +106,7 @@ export function createApp(deps: AppDeps): Express {
   // Merchant endpoints: Basic credential, a per-credential rate limit, then the account must be able to transact.
   app.use(
     MERCHANT_PREFIXES,
-    authenticate({ models: deps.models, pepper: deps.config.API_KEY_PEPPER, keyCacheTtlMs: deps.config.API_KEY_CACHE_TTL_MS }),
+    authenticate(authDeps(deps)),
     createRateLimiter({
       name: 'api',
       limitPerMinute: deps.config.RATE_LIMIT_PER_MINUTE,

@@ -66,6 +66,7 @@ export class Ledger {
     const existing = await this.findByIdempotencyKey(m.idempotencyKey);
     if (existing) return { entry: existing, applied: false };
     let last = this.heads.get(m.accountId) ?? (await this.lastEntry(m.accountId));
+    let legacyChecked = false;
     for (let attempt = 0; attempt < 200; attempt++) {
       const before = last ? last.balance : ZERO_BALANCES;
       const after = addBalances(before, m.delta);
@@ -98,8 +99,14 @@ export class Ledger {
         return { entry, applied: true };
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;
-        // Entries written before ids were derived from the key are found by the key's own unique index.
-        const winner = (await this.findByIdempotencyKey(m.idempotencyKey)) ?? (await this.models.LedgerEntry.findOne({ idempotencyKey: m.idempotencyKey }).lean<LedgerEntryDoc>());
+        // FerretDB's duplicate-key error does not name the index, so look for the movement itself. Entries
+        // written before ids were derived from the key are found by the key's own index (a scan on FerretDB),
+        // at most once per append rather than on every lost race for a sequence number.
+        let winner = await this.findByIdempotencyKey(m.idempotencyKey);
+        if (!winner && !legacyChecked) {
+          legacyChecked = true;
+          winner = await this.models.LedgerEntry.findOne({ idempotencyKey: m.idempotencyKey }).lean<LedgerEntryDoc>();
+        }
         if (winner) return { entry: winner, applied: false };
         // Lost the race for this sequence number (or the cached head was stale): back off a little, re-read.
         this.heads.delete(m.accountId);

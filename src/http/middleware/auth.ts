@@ -68,6 +68,29 @@ interface IssuedKey {
   secretHash: string;
 }
 
+export interface AuthDeps {
+  models: Pick<Models, 'ApiKey' | 'Account'>;
+  pepper: string;
+  keyCacheTtlMs?: number;
+}
+
+/** The credential settings of an app's dependencies: every route that authenticates passes these. */
+export const authDeps = (deps: { models: Pick<Models, 'ApiKey' | 'Account'>; config: { API_KEY_PEPPER: string; API_KEY_CACHE_TTL_MS: number } }): AuthDeps => ({
+  models: deps.models,
+  pepper: deps.config.API_KEY_PEPPER,
+  keyCacheTtlMs: deps.config.API_KEY_CACHE_TTL_MS,
+});
+
+// One cache per store (per app), shared by every route that authenticates, so a key is looked up once.
+const issuedKeyCaches = new WeakMap<object, LRUCache<string, IssuedKey>>();
+function issuedKeyCache(deps: AuthDeps): LRUCache<string, IssuedKey> | null {
+  const ttl = deps.keyCacheTtlMs ?? 0;
+  if (ttl <= 0) return null;
+  let cache = issuedKeyCaches.get(deps.models.ApiKey);
+  if (!cache) issuedKeyCaches.set(deps.models.ApiKey, (cache = new LRUCache<string, IssuedKey>({ max: 10_000, ttl })));
+  return cache;
+}
+
 /**
  * Authenticates the caller. `whoami` accepts the three credential styles and answers 400 for a missing or
  * malformed credential; every other route takes Basic only and answers 401.
@@ -77,12 +100,8 @@ interface IssuedKey {
  * fees, limits) are read on every request, by primary key and in parallel, so a revocation or a block
  * takes effect on the next request on every API instance. Unknown keys are never cached.
  */
-export function authenticate(
-  deps: { models: Pick<Models, 'ApiKey' | 'Account'>; pepper: string; keyCacheTtlMs?: number },
-  options: { whoami?: boolean } = {},
-): RequestHandler {
-  const ttl = deps.keyCacheTtlMs ?? 0;
-  const issued = ttl > 0 ? new LRUCache<string, IssuedKey>({ max: 10_000, ttl }) : null;
+export function authenticate(deps: AuthDeps, options: { whoami?: boolean } = {}): RequestHandler {
+  const issued = issuedKeyCache(deps);
 
   const lookup = async (publicKey: string): Promise<{ key: IssuedKey; account: AccountDoc | null } | null> => {
     const cached = issued?.get(publicKey);

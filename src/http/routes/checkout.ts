@@ -1,15 +1,15 @@
-import { findOwned } from '../../persistence/by-id';
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { ulid } from 'ulid';
 import type { AppDeps } from '../app';
 import { ApiError } from '../errors';
-import { authContext, authenticate, requireActiveAccount } from '../middleware/auth';
+import { authContext, authDeps, authenticate, requireActiveAccount } from '../middleware/auth';
 import { parseOrThrow } from '../validate';
 import { createPayin } from './payins';
 import { createPayinBody } from '../schemas/payin';
 import { HttpAcquirer } from '../../acquirer/http-client';
 import { payinView } from '../views';
+import { findOwned } from '../../persistence/by-id';
 
 /**
  * The browser client SDK (public key only). It runs the post-order 3DS challenge: loads the acquirer's SDK
@@ -125,7 +125,7 @@ export function checkoutRoutes(deps: AppDeps): Router {
     if (deps.config.ACQUIRER !== 'sandbox') return next(new ApiError('SANDBOX_ONLY', 'The demo checkout exists only with the sandbox acquirer'));
     next();
   };
-  const publicAuth = authenticate({ models: deps.models, pepper: deps.config.API_KEY_PEPPER, keyCacheTtlMs: deps.config.API_KEY_CACHE_TTL_MS }, { whoami: true });
+  const publicAuth = authenticate(authDeps(deps), { whoami: true });
 
   router.get('/demo/checkout', sandboxOnly, (_req, res) => {
     res.type('html').send(DEMO_PAGE);

@@ -1,10 +1,9 @@
-import { findOwned } from '../../persistence/by-id';
 import crypto from 'node:crypto';
 import { Router } from 'express';
 import { ulid } from 'ulid';
 import type { AppDeps } from '../app';
 import { ApiError } from '../errors';
-import { authContext, authenticate, requireActiveAccount } from '../middleware/auth';
+import { authContext, authDeps, authenticate, requireActiveAccount } from '../middleware/auth';
 import { parseOrThrow } from '../validate';
 import { withIdempotency } from '../idempotency';
 import { CardData, createPayinBody, PayinIdParam, SimulatePayinBody, type CreatePayinBody } from '../schemas/payin';
@@ -12,6 +11,7 @@ import { payinView } from '../views';
 import { startPayin } from '../../temporal/payins';
 import { availablePaymentMethods } from '../../domain/capabilities';
 import type { AccountDoc, PayinDoc } from '../../persistence/models';
+import { findOwned } from '../../persistence/by-id';
 import type { PayinWorkflowInput } from '../../../workflows/payin-definitions';
 import { HttpAcquirer } from '../../acquirer/http-client';
 import { AcquirerRejection } from '../../acquirer/types';
@@ -43,8 +43,7 @@ async function resolveCard(
   card: NonNullable<CreatePayinBody['card']>,
 ): Promise<{ token: string; summary: NonNullable<PayinWorkflowInput['card']> }> {
   if (card.token) {
-    const found = await deps.models.CardToken.findById(card.token).lean();
-    const saved = found?.companyId === companyId ? found : null;
+    const saved = await findOwned(deps.models.CardToken, card.token, companyId);
     if (!saved) throw new ApiError('INVALID_DATA', 'Unknown card token', [{ field: 'card.token', message: 'unknown token' }]);
     return { token: saved._id, summary: { brand: saved.brand, last4: saved.last4, expirationMonth: saved.expirationMonth, expirationYear: saved.expirationYear, fingerprint: saved.fingerprint } };
   }
@@ -215,7 +214,7 @@ export function cardTokenRoutes(deps: AppDeps): Router {
       res.setHeader('Access-Control-Allow-Origin', '*');
       next();
     },
-    authenticate({ models: deps.models, pepper: deps.config.API_KEY_PEPPER, keyCacheTtlMs: deps.config.API_KEY_CACHE_TTL_MS }, { whoami: true }),
+    authenticate(authDeps(deps), { whoami: true }),
     requireActiveAccount,
     async (req, res) => {
       const { account } = authContext(req);

@@ -1,4 +1,3 @@
-import { findOwned } from '../../persistence/by-id';
 import { Router } from 'express';
 import { ulid } from 'ulid';
 import type { AppDeps } from '../app';
@@ -9,6 +8,7 @@ import { withIdempotency } from '../idempotency';
 import { createPayoutBody, ListPayoutsQuery, PayoutIdParam, RejectPayoutBody, SimulatePayoutBody } from '../schemas/payout';
 import { computeFee } from '../../domain/account';
 import { PAYOUT_STATUSES, payoutLimitAt } from '../../domain/payout';
+import { findOwned } from '../../persistence/by-id';
 import { payoutListQuery } from '../../persistence/payout-list';
 import { startPayout, sendApproval } from '../../temporal/payouts';
 import type { PayoutDoc } from '../../persistence/models';

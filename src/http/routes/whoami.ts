@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { AppDeps } from '../app';
-import { authContext, authenticate } from '../middleware/auth';
+import { authContext, authDeps, authenticate } from '../middleware/auth';
 import { createRateLimiter } from '../middleware/rate-limit';
 import { accountCapabilities, availablePaymentMethods, whoamiStatus } from '../../domain/capabilities';
 import { maskCnpj } from '../../domain/documents';
@@ -21,7 +21,7 @@ export function whoamiRoutes(deps: AppDeps): Router {
   router.get('/whoami', perIp, (req, res, next) => {
     if (typeof req.headers['x-public-key'] === 'string' && !req.headers.authorization) res.setHeader('Access-Control-Allow-Origin', '*');
     next();
-  }, authenticate({ models: deps.models, pepper: deps.config.API_KEY_PEPPER, keyCacheTtlMs: deps.config.API_KEY_CACHE_TTL_MS }, { whoami: true }), (req, res) => {
+  }, authenticate(authDeps(deps), { whoami: true }), (req, res) => {
     const { scope, account } = authContext(req);
     const { canTransact, reason } = whoamiStatus(account);
     res.json({
